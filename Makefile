@@ -1,0 +1,40 @@
+# Two commands for a fresh machine: `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test lint typecheck pytest eval bench clean
+
+$(BIN)/fitcoach: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(VENV)/.dev: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(BIN)/fitcoach $@
+
+run: $(BIN)/fitcoach
+	$(BIN)/fitcoach migrate
+	$(BIN)/fitcoach user ensure-default
+	$(BIN)/fitcoach serve --host $(HOST) --port $(PORT)
+
+lint: $(VENV)/.dev
+	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
+
+typecheck: $(VENV)/.dev
+	$(BIN)/mypy
+
+pytest: $(VENV)/.dev
+	$(BIN)/pytest -n 2
+
+test: lint typecheck pytest
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

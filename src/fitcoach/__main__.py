@@ -1,0 +1,5 @@
+"""Allow `python -m fitcoach`."""
+
+from fitcoach.cli.main import app
+
+app()

@@ -1,0 +1,1 @@
+"""fitcoach package."""

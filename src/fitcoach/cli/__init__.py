@@ -1,0 +1,1 @@
+"""The operator CLI (`fitcoach …`): one module per command group."""

@@ -1,0 +1,30 @@
+"""Settings from the environment (FITCOACH_*), with defaults that run on a fresh machine."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DEFAULT_SQLITE_PATH = Path("data") / "fitcoach.db"
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="FITCOACH_", extra="ignore")
+
+    database_url: str = Field(default=f"sqlite:///{DEFAULT_SQLITE_PATH}")
+    provider: Literal["offline", "gemini", "openai", "scripted"] = "offline"
+    model: str | None = None
+    llm_timeout_s: float = 20.0
+    gemini_base_url: str | None = None
+    openai_base_url: str | None = None
+    max_body_bytes: int = 256 * 1024
+    chat_rate_per_minute: int = 30
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    return Settings()

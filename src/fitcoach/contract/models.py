@@ -1,0 +1,264 @@
+"""Pydantic models of the answer contract, field names exactly as the spec spells them (R30-R33).
+
+Parsing is tolerant where a model's omission is repairable by the server (R31: `name`, `status`,
+`completed_*`, `day_of_week`, `date` are server-owned and filled by `normalize`); it is strict on
+types and closed sets. Unknown extra keys from a model are ignored, never stored.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from enum import StrEnum
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from fitcoach.library.gear import Inventory
+
+
+class Weekday(StrEnum):
+    MONDAY = "monday"
+    TUESDAY = "tuesday"
+    WEDNESDAY = "wednesday"
+    THURSDAY = "thursday"
+    FRIDAY = "friday"
+    SATURDAY = "saturday"
+    SUNDAY = "sunday"
+
+    @property
+    def position(self) -> int:
+        """0 for Monday … 6 for Sunday."""
+        return WEEKDAYS.index(self)
+
+    @property
+    def display(self) -> str:
+        """The spec's `day_of_week` spelling: "Monday"."""
+        return self.value.capitalize()
+
+    @classmethod
+    def of(cls, day: dt.date) -> Weekday:
+        return WEEKDAYS[day.weekday()]
+
+
+WEEKDAYS: list[Weekday] = list(Weekday)
+
+
+class ProposalType(StrEnum):
+    NONE = "NONE"
+    UPDATE_DAY = "UPDATE_DAY"
+    UPDATE_WEEK = "UPDATE_WEEK"
+
+
+class Tier(StrEnum):
+    STAPLES = "tier_1_staples"
+    PHYSIOLOGICAL = "tier_2_physiological"
+    SITUATIONAL = "tier_3_situational"
+
+
+class Operation(StrEnum):
+    CREATE = "CREATE"
+    UPDATE = "UPDATE"
+    DELETE = "DELETE"
+
+
+DayStatus = Literal["scheduled", "completed", "skipped"]
+ActiveTab = Literal["coach", "today", "week", "workout"]
+
+
+class _Lenient(BaseModel):
+    model_config = ConfigDict(extra="ignore", populate_by_name=True)
+
+
+# --- plan -----------------------------------------------------------------------------------------
+
+
+class PlannedExercise(_Lenient):
+    exercise_id: str = Field(min_length=1, max_length=80)
+    name: str | None = None
+    target_sets: int = Field(ge=1, le=10)
+    target_reps: str = Field(min_length=1, max_length=20, description="'8-10', '12', '45s', 'AMRAP'")
+    rest_seconds: int = Field(ge=0, le=600)
+    target_rir: int | None = Field(default=None, ge=0, le=5)
+
+    @field_validator("target_reps", mode="before")
+    @classmethod
+    def _reps_as_text(cls, value: Any) -> Any:
+        return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+
+class Block(_Lenient):
+    label: str = Field(min_length=1, max_length=80)
+    exercises: list[PlannedExercise] = Field(min_length=1, max_length=4)
+
+
+class MuscleFocus(_Lenient):
+    muscle: str = Field(min_length=1, max_length=40)
+    intensity: int = Field(ge=0, le=100)
+
+
+class DayPlan(_Lenient):
+    date: dt.date | None = None
+    day_of_week: str | None = None
+    is_rest_day: bool = False
+    status: DayStatus | None = None
+    completed_log_id: str | None = None
+    completed_at: dt.datetime | None = None
+    title: str = Field(default="", max_length=120)
+    focus_tag: str | None = Field(default=None, max_length=80)
+    duration_minutes: int = Field(default=0, ge=0, le=300)
+    estimated_volume_lbs: float = Field(default=0, ge=0)
+    coach_note: str | None = Field(default=None, max_length=600)
+    muscle_focus: list[MuscleFocus] = Field(default_factory=list, max_length=12)
+    suggested_edits: list[str] = Field(default_factory=list, max_length=6)
+    blocks: list[Block] = Field(default_factory=list, max_length=12)
+
+    def exercises(self) -> list[PlannedExercise]:
+        return [exercise for block in self.blocks for exercise in block.exercises]
+
+    def slugs(self) -> list[str]:
+        return [exercise.exercise_id for exercise in self.exercises()]
+
+
+class WeekSummary(_Lenient):
+    total_time_minutes: int = Field(default=0, ge=0)
+    total_volume_lbs: float = Field(default=0, ge=0)
+    frequency: int = Field(default=0, ge=0, le=7)
+
+
+class WeeklyPlan(_Lenient):
+    week_start_date: dt.date
+    theme: str = Field(default="", max_length=160)
+    summary: WeekSummary = Field(default_factory=WeekSummary)
+    suggested_edits: list[str] = Field(default_factory=list, max_length=6)
+    days: dict[Weekday, DayPlan]
+
+    def training_days(self) -> list[Weekday]:
+        return [day for day in WEEKDAYS if day in self.days and not self.days[day].is_rest_day]
+
+
+# --- memory ---------------------------------------------------------------------------------------
+
+Tier1Category = Literal["equipment", "goal", "chronic_condition", "preference"]
+Condition = Literal["soreness", "fatigue", "minor_strain"]
+Tone = Literal["tough_love", "gentle", "deep_science", "balanced"]
+Verbosity = Literal["brief", "normal", "detailed"]
+
+
+class Schedule(_Lenient):
+    days: list[Weekday] | None = None
+    days_per_week: int | None = Field(default=None, ge=1, le=7)
+    minutes: int | None = Field(default=None, ge=10, le=240)
+
+
+class Tier1Entry(_Lenient):
+    category: Tier1Category
+    fact: str = Field(min_length=1, max_length=500)
+    source: str | None = Field(default=None, max_length=80)
+    # structured fields, optional (issue 4): equipment inventory, goal schedule/priorities, tone
+    inventory: Inventory | None = None
+    goal_type: str | None = Field(default=None, max_length=40)
+    schedule: Schedule | None = None
+    priority_muscles: list[str] | None = None
+    tone: Tone | None = None
+    verbosity: Verbosity | None = None
+    body_part: str | None = Field(default=None, max_length=60, description="chronic_condition area")
+
+
+class Tier2Entry(_Lenient):
+    body_part: str = Field(min_length=1, max_length=60)
+    condition: Condition
+    fact: str = Field(min_length=1, max_length=500)
+    effective_date: dt.date | None = None
+    expires_at: dt.datetime | None = None
+    side: Literal["left", "right", "both"] | None = None
+
+
+class Tier3Entry(_Lenient):
+    event: str = Field(min_length=1, max_length=120)
+    fact: str = Field(min_length=1, max_length=500)
+    week_start_date: dt.date | None = None
+    event_date: dt.date | None = None
+    expires_at: dt.datetime | None = None
+    protected_areas: list[str] | None = None
+
+
+MemoryEntry = Tier1Entry | Tier2Entry | Tier3Entry
+
+ENTRY_MODEL: dict[Tier, type[BaseModel]] = {
+    Tier.STAPLES: Tier1Entry,
+    Tier.PHYSIOLOGICAL: Tier2Entry,
+    Tier.SITUATIONAL: Tier3Entry,
+}
+
+
+class MemoryMutation(_Lenient):
+    operation: Operation
+    target_tier: Tier
+    memory_id: str | None = Field(default=None, max_length=64)
+    entry: Annotated[dict[str, Any] | None, Field(default=None)]
+    reason: str = Field(default="", max_length=500)
+
+    @model_validator(mode="after")
+    def _check_shape(self) -> MemoryMutation:
+        if self.operation in (Operation.UPDATE, Operation.DELETE) and not self.memory_id:
+            raise ValueError(f"{self.operation} needs a memory_id")
+        if self.operation in (Operation.CREATE, Operation.UPDATE) and self.entry is None:
+            raise ValueError(f"{self.operation} needs an entry")
+        return self
+
+    def typed_entry(self) -> MemoryEntry | None:
+        """The entry validated against its tier's schema (raises ValidationError if it does not fit)."""
+        if self.entry is None:
+            return None
+        model = ENTRY_MODEL[self.target_tier]
+        return model.model_validate(self.entry)  # type: ignore[return-value]
+
+
+# --- reply ----------------------------------------------------------------------------------------
+
+
+class Proposal(_Lenient):
+    id: str | None = None
+    type: ProposalType
+    target_day: Weekday | None = None
+    summary_diff: str | None = Field(default=None, max_length=300)
+    data: DayPlan | WeeklyPlan | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _type_data(cls, raw: Any) -> Any:
+        """Parse `data` as a day or a week according to `type`, never by guessing."""
+        if not isinstance(raw, dict):
+            return raw
+        data = raw.get("data")
+        kind = raw.get("type")
+        if isinstance(data, dict):
+            if kind == ProposalType.UPDATE_DAY:
+                raw = {**raw, "data": DayPlan.model_validate(data)}
+            elif kind == ProposalType.UPDATE_WEEK:
+                raw = {**raw, "data": WeeklyPlan.model_validate(data)}
+        return raw
+
+    @model_validator(mode="after")
+    def _coherent(self) -> Proposal:
+        if self.type == ProposalType.NONE:
+            if self.data is not None or self.target_day is not None or self.summary_diff is not None:
+                raise ValueError("a NONE proposal has null data, target_day and summary_diff")
+        elif self.type == ProposalType.UPDATE_DAY:
+            if self.target_day is None or not isinstance(self.data, DayPlan):
+                raise ValueError("UPDATE_DAY needs a target_day and a day object")
+        elif self.target_day is not None or not isinstance(self.data, WeeklyPlan):
+            raise ValueError("UPDATE_WEEK has target_day null and a weekly plan")
+        return self
+
+    @classmethod
+    def none(cls) -> Proposal:
+        return cls(type=ProposalType.NONE)
+
+
+class CoachReply(_Lenient):
+    """R30: always one JSON object with message, proposal and memory_mutations."""
+
+    message: str = Field(min_length=1, max_length=6000)
+    proposal: Proposal
+    memory_mutations: list[MemoryMutation] = Field(default_factory=list, max_length=20)

@@ -1,0 +1,106 @@
+"""Gear vocabulary, exercise gear requirements (R21) and the user's equipment inventory (R17)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Gear(StrEnum):
+    """Gear names spelled as the source index spells them."""
+
+    BODYWEIGHT = "Bodyweight"
+    BARBELL = "Barbell"
+    DUMBBELLS = "Dumbbells"
+    BENCH = "Bench"
+    FLAT_BENCH = "Flat Bench"
+    INCLINE_BENCH = "Incline Bench"
+    PULL_UP_BAR = "Pull-Up Bar"
+    CABLE_MACHINE = "Cable Machine"
+    ROPE = "Rope"
+    SQUAT_RACK = "Squat Rack"
+    LEG_PRESS_MACHINE = "Leg Press Machine"
+    LEG_EXTENSION_MACHINE = "Leg Extension Machine"
+    HAMSTRING_MACHINE = "Hamstring Machine"
+    MACHINE = "Machine"
+    AB_WHEEL = "Ab Wheel"
+
+
+# What owning one item lets you use: an adjustable bench is a flat and an incline bench (issue 3).
+GEAR_IMPLIES: dict[Gear, frozenset[Gear]] = {
+    Gear.BENCH: frozenset({Gear.BENCH, Gear.FLAT_BENCH}),
+    Gear.FLAT_BENCH: frozenset({Gear.BENCH, Gear.FLAT_BENCH}),
+    Gear.INCLINE_BENCH: frozenset({Gear.INCLINE_BENCH}),
+}
+
+# What "the X is taken/broken" removes: a taken bench means no bench of any angle right now.
+UNAVAILABLE_IMPLIES: dict[Gear, frozenset[Gear]] = {
+    Gear.BENCH: frozenset({Gear.BENCH, Gear.FLAT_BENCH, Gear.INCLINE_BENCH}),
+    Gear.FLAT_BENCH: frozenset({Gear.BENCH, Gear.FLAT_BENCH}),
+    Gear.CABLE_MACHINE: frozenset({Gear.CABLE_MACHINE, Gear.ROPE}),
+}
+
+COMMERCIAL_GYM: frozenset[Gear] = frozenset(Gear)
+
+
+class GearRequirement(BaseModel):
+    """Conjunctive normal form of an index gear string.
+
+    "A, B" means all of A and B; "A / B" means either. Each inner list is one "any of" clause and
+    every clause must be satisfied. Bodyweight needs nothing: `all_of == []`.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    all_of: list[list[Gear]] = Field(default_factory=list)
+
+    @classmethod
+    def parse(cls, text: str) -> GearRequirement:
+        clauses: list[list[Gear]] = []
+        for part in text.split(","):
+            options = [Gear(option.strip()) for option in part.split("/") if option.strip()]
+            if options == [Gear.BODYWEIGHT]:
+                continue
+            if Gear.BODYWEIGHT in options:
+                continue  # "X / Bodyweight" is always satisfiable
+            clauses.append(options)
+        return cls(all_of=clauses)
+
+    def satisfied_by(self, available: frozenset[Gear] | set[Gear]) -> bool:
+        return all(any(option in available for option in clause) for clause in self.all_of)
+
+    def mentions(self) -> set[Gear]:
+        return {gear for clause in self.all_of for gear in clause}
+
+
+class Inventory(BaseModel):
+    """What the user can train with right now.
+
+    `gear` is what they own (with implications expanded by `expanded()`), `dumbbell_max_lb` caps
+    dumbbell loads (None: unknown or no cap), and `unavailable` is gear that is taken or broken at
+    the moment. `known=False` means no equipment memory exists: plan with bodyweight only.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    gear: frozenset[Gear] = frozenset()
+    dumbbell_max_lb: float | None = None
+    unavailable: frozenset[Gear] = frozenset()
+    known: bool = True
+
+    def expanded(self) -> frozenset[Gear]:
+        owned: set[Gear] = {Gear.BODYWEIGHT}
+        for item in self.gear:
+            owned |= GEAR_IMPLIES.get(item, frozenset({item}))
+        blocked: set[Gear] = set()
+        for item in self.unavailable:
+            blocked |= UNAVAILABLE_IMPLIES.get(item, frozenset({item}))
+        return frozenset(owned - blocked)
+
+    def allows(self, requirement: GearRequirement) -> bool:
+        return requirement.satisfied_by(self.expanded())
+
+    @classmethod
+    def unknown(cls) -> Inventory:
+        return cls(gear=frozenset(), known=False)

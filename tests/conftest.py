@@ -1,0 +1,14 @@
+"""Shared test fixtures: paths to the repo's copies of the shared eval data."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.fixture
+def data_dir() -> Path:
+    return DATA
