@@ -1,1 +1,1 @@
-"""fitcoach package."""
+"""The three-tier living memory (R23-R29): pure domain rules; persistence lives in storage/."""
