@@ -1,1 +1,1 @@
-"""fitcoach package."""
+"""Model providers, one per file, behind the small protocol in `base`."""
