@@ -1,0 +1,171 @@
+"""Estimators for a day and a week: duration, volume, muscle focus and the week summary (R33).
+
+Duration follows science.md §8 (theprimecalculator formula): warm-up + sets x work + rests between
+sets (one rest per superset round) + a transition per exercise + cool-down.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TypeVar
+
+from fitcoach.contract.models import Block, DayPlan, MuscleFocus, WeeklyPlan, WeekSummary
+from fitcoach.engine.reps import parse_reps
+from fitcoach.library.loader import ExerciseLibrary
+from fitcoach.library.models import MuscleGroup
+
+
+@dataclass(frozen=True)
+class DurationParams:
+    """Duration formula constants (science.md §8).
+
+    `warmup_minutes=None` derives the warm-up: 5 min general plus a 2 min ramp before each distinct
+    compound movement pattern, at most two ramps (§8 [J]).
+    """
+
+    warmup_minutes: float | None = None
+    cooldown_minutes: float = 3.0
+    work_seconds_per_set: float = 45.0
+    transition_minutes: float = 1.5
+    general_warmup_minutes: float = 5.0
+    ramp_minutes: float = 2.0
+    max_ramps: int = 2
+
+
+DEFAULT_DURATION = DurationParams()
+
+PlanT = TypeVar("PlanT", DayPlan, WeeklyPlan)
+
+SESSION_FOCUS_SETS = 8.0
+"""Fractional sets that make a group's intensity 100 (the per-session ceiling, science.md §2)."""
+
+
+def warmup_minutes(
+    day: DayPlan, library: ExerciseLibrary, params: DurationParams = DEFAULT_DURATION
+) -> float:
+    if params.warmup_minutes is not None:
+        return params.warmup_minutes
+    patterns = {
+        entry.movement_pattern
+        for entry in (library.get(slug) for slug in day.slugs())
+        if entry is not None and entry.type == "compound"
+    }
+    return params.general_warmup_minutes + params.ramp_minutes * min(len(patterns), params.max_ramps)
+
+
+def block_minutes(block: Block, params: DurationParams = DEFAULT_DURATION) -> float:
+    """Work, rests and transitions of one block; a superset rests once per round."""
+    work = 0.0
+    for exercise in block.exercises:
+        target = parse_reps(exercise.target_reps)
+        per_set = (
+            target.seconds
+            if target is not None and target.seconds is not None
+            else params.work_seconds_per_set
+        )
+        work += exercise.target_sets * per_set
+    rounds = max(exercise.target_sets for exercise in block.exercises)
+    rest = max(exercise.rest_seconds for exercise in block.exercises) * (rounds - 1)
+    return (work + rest) / 60 + params.transition_minutes * len(block.exercises)
+
+
+def day_minutes(day: DayPlan, library: ExerciseLibrary, params: DurationParams = DEFAULT_DURATION) -> float:
+    """Estimated session length in minutes (0 for a rest day or an empty day)."""
+    if day.is_rest_day or not day.blocks:
+        return 0.0
+    body = sum(block_minutes(block, params) for block in day.blocks)
+    return warmup_minutes(day, library, params) + body + params.cooldown_minutes
+
+
+def day_volume_lb(
+    day: DayPlan, library: ExerciseLibrary, records: Mapping[str, float] | None = None
+) -> float:
+    """Sets x mid-range reps x load; the user's record load for a slug overrides the library default."""
+    total = 0.0
+    for exercise in day.exercises():
+        entry = library.get(exercise.exercise_id)
+        target = parse_reps(exercise.target_reps)
+        if entry is None or target is None or target.seconds is not None:
+            continue
+        load = (records or {}).get(exercise.exercise_id, entry.default_load_lb)
+        total += exercise.target_sets * target.mid * load
+    return round(total, 1)
+
+
+def fractional_sets(day: DayPlan, library: ExerciseLibrary) -> dict[MuscleGroup, float]:
+    """Primary groups count 1.0 per set, secondary groups 0.5 (science.md §10, Pelland 2026)."""
+    totals: dict[MuscleGroup, float] = defaultdict(float)
+    for exercise in day.exercises():
+        entry = library.get(exercise.exercise_id)
+        if entry is None:
+            continue
+        for group in entry.primary_groups:
+            totals[group] += exercise.target_sets
+        for group in entry.secondary_groups:
+            totals[group] += 0.5 * exercise.target_sets
+    return dict(totals)
+
+
+def direct_sets(day: DayPlan, library: ExerciseLibrary) -> dict[MuscleGroup, int]:
+    totals: dict[MuscleGroup, int] = defaultdict(int)
+    for exercise in day.exercises():
+        entry = library.get(exercise.exercise_id)
+        if entry is not None:
+            for group in entry.primary_groups:
+                totals[group] += exercise.target_sets
+    return dict(totals)
+
+
+def muscle_focus(day: DayPlan, library: ExerciseLibrary, limit: int = 4) -> list[MuscleFocus]:
+    """The most-trained groups of the day, intensity 0–100 relative to the per-session ceiling."""
+    sets = fractional_sets(day, library)
+    ranked = sorted(sets.items(), key=lambda item: (-item[1], item[0].value))[:limit]
+    return [
+        MuscleFocus(muscle=group.value, intensity=min(100, round(100 * value / SESSION_FOCUS_SETS)))
+        for group, value in ranked
+    ]
+
+
+def week_summary(week: WeeklyPlan) -> WeekSummary:
+    days = [week.days[day] for day in week.training_days()]
+    return WeekSummary(
+        total_time_minutes=sum(day.duration_minutes for day in days),
+        total_volume_lbs=round(sum(day.estimated_volume_lbs for day in days), 1),
+        frequency=len(days),
+    )
+
+
+def fill_day(
+    day: DayPlan,
+    library: ExerciseLibrary,
+    records: Mapping[str, float] | None = None,
+    params: DurationParams = DEFAULT_DURATION,
+) -> DayPlan:
+    if day.is_rest_day:
+        return day.model_copy(
+            update={"duration_minutes": 0, "estimated_volume_lbs": 0, "muscle_focus": [], "blocks": []}
+        )
+    return day.model_copy(
+        update={
+            "duration_minutes": math.ceil(day_minutes(day, library, params) - 1e-9),
+            "estimated_volume_lbs": day_volume_lb(day, library, records),
+            "muscle_focus": muscle_focus(day, library),
+        }
+    )
+
+
+def fill_estimates(
+    plan: PlanT,
+    library: ExerciseLibrary,
+    records: Mapping[str, float] | None = None,
+    params: DurationParams = DEFAULT_DURATION,
+) -> PlanT:
+    """Recompute duration, volume and muscle focus of a day, or of every day plus the week summary."""
+    if isinstance(plan, DayPlan):
+        return fill_day(plan, library, records, params)
+    days = {weekday: fill_day(day, library, records, params) for weekday, day in plan.days.items()}
+    week = plan.model_copy(update={"days": days})
+    return week.model_copy(update={"summary": week_summary(week)})

@@ -1,0 +1,116 @@
+"""What a rule is: a small object with a stable code, a severity and a docstring citing its source."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, ClassVar
+
+from fitcoach.contract.models import DayPlan, PlannedExercise, Weekday, WeeklyPlan
+from fitcoach.engine.profile import Profile
+from fitcoach.library.loader import ExerciseLibrary
+from fitcoach.library.models import Exercise
+
+
+class Severity(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True)
+class Violation:
+    code: str
+    severity: Severity
+    message: str
+    day: Weekday | None = None
+    block: int | None = None
+    exercise_id: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        raw: dict[str, Any] = {"code": self.code, "severity": self.severity.value, "message": self.message}
+        if self.day is not None:
+            raw["day"] = self.day.value
+        if self.block is not None:
+            raw["block"] = self.block
+        if self.exercise_id is not None:
+            raw["exercise_id"] = self.exercise_id
+        return raw
+
+
+@dataclass(frozen=True)
+class RuleContext:
+    profile: Profile
+    library: ExerciseLibrary
+    minutes: int | None = None
+
+    def budget(self) -> int | None:
+        return self.minutes if self.minutes is not None else self.profile.schedule.minutes
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One exercise of a day with where it sits and its library entry (None: unknown slug)."""
+
+    block: int
+    planned: PlannedExercise
+    entry: Exercise | None
+
+
+def placed(day: DayPlan, library: ExerciseLibrary) -> Iterator[Placed]:
+    for index, block in enumerate(day.blocks):
+        for exercise in block.exercises:
+            yield Placed(index, exercise, library.get(exercise.exercise_id))
+
+
+class Rule:
+    code: ClassVar[str]
+    severity: ClassVar[Severity]
+
+    def violation(
+        self,
+        message: str,
+        day: Weekday | None = None,
+        block: int | None = None,
+        exercise_id: str | None = None,
+    ) -> Violation:
+        return Violation(self.code, self.severity, message, day, block, exercise_id)
+
+
+class DayRule(Rule):
+    """Checks one day on its own."""
+
+    def check_day(self, day: DayPlan, weekday: Weekday, ctx: RuleContext) -> Iterator[Violation]:
+        raise NotImplementedError
+
+
+class PairRule(Rule):
+    """Checks two consecutive calendar days (the second follows the first by 24 h)."""
+
+    def check_pair(
+        self, first: DayPlan, first_day: Weekday, second: DayPlan, second_day: Weekday, ctx: RuleContext
+    ) -> Iterator[Violation]:
+        raise NotImplementedError
+
+
+class WeekRule(Rule):
+    """Checks the week as a whole."""
+
+    def check_week(self, week: WeeklyPlan, ctx: RuleContext) -> Iterator[Violation]:
+        raise NotImplementedError
+
+
+def is_heavy_compound(entry: Exercise) -> bool:
+    """Heavy compound loading (R14): a priority-1 compound, or one with high fatigue or spinal load.
+
+    Tier-2 dumbbell and machine compounds at moderate fatigue are excluded, so a DB row the day after
+    a chest-supported row is fine (science.md §4: 24 h suffices for sets at 2+ RIR).
+    """
+    return entry.type == "compound" and (
+        entry.priority_tier == 1 or entry.systemic_fatigue == "high" or entry.spinal_loading == "high"
+    )
+
+
+def is_lower_back_dominant(entry: Exercise) -> bool:
+    """Heavy lower-back-dominant work (R15): high spinal loading (deadlifts, barbell rows and squats)."""
+    return entry.spinal_loading == "high"

@@ -1,0 +1,131 @@
+"""Per-session rules: order (R10), supersets (R16), gear (R17), contraindications (R18), time (R19)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from itertools import combinations
+
+from fitcoach.contract.models import DayPlan, Weekday
+from fitcoach.engine.estimators import day_minutes
+from fitcoach.engine.rules.base import DayRule, RuleContext, Severity, Violation, placed
+from fitcoach.library.models import Exercise
+
+ANTAGONISTS: frozenset[frozenset[str]] = frozenset(
+    frozenset(pair)
+    for pair in (
+        ("H_PUSH", "H_PULL"),
+        ("V_PUSH", "V_PULL"),
+        ("H_ADD", "H_ABD"),
+        ("ELBOW_FLEX", "ELBOW_EXT"),
+        ("KNEE_EXT", "KNEE_FLEX"),
+    )
+)
+"""Antagonist pairs for paired sets (science.md §9, after Robbins 2010, Paz 2017, Maia 2014)."""
+
+
+def pair_conflict(first: Exercise, second: Exercise) -> str | None:
+    """Why two exercises may not share a superset, or None (R16, science.md §7 and §9)."""
+    if first.spinal_loading != "low" and second.spinal_loading != "low":
+        return "both load the spine"
+    if first.systemic_fatigue == "high" and second.systemic_fatigue == "high":
+        return "both are high-fatigue compounds"
+    if first.grip_demand == "high" and second.grip_demand == "high":
+        return "both tax the grip"
+    antagonists = frozenset({first.antagonist_group, second.antagonist_group}) in ANTAGONISTS
+    if not antagonists and first.primary_groups & second.primary_groups:
+        return "they compete for the same muscle group"
+    return None
+
+
+def block_key(day: DayPlan, index: int, ctx: RuleContext) -> int:
+    """A block's place in the R10 order: its most important (lowest) priority tier."""
+    tiers = [
+        entry.priority_tier for e in day.blocks[index].exercises if (entry := ctx.library.get(e.exercise_id))
+    ]
+    return min(tiers, default=4)
+
+
+class PriorityOrder(DayRule):
+    """R10: blocks run from priority-1 compounds to secondary compounds, isolation, then core."""
+
+    code = "order_priority"
+    severity = Severity.ERROR
+
+    def check_day(self, day: DayPlan, weekday: Weekday, ctx: RuleContext) -> Iterator[Violation]:
+        highest = 0
+        for index, block in enumerate(day.blocks):
+            key = block_key(day, index, ctx)
+            if key < highest:
+                message = f"'{block.label}' (tier {key}) comes after tier-{highest} work"
+                yield self.violation(message, weekday, index, block.exercises[0].exercise_id)
+            highest = max(highest, key)
+
+
+class SupersetPairing(DayRule):
+    """R16: supersets pair antagonists or non-competing groups, never two spinal/high-fatigue lifts (§7)."""
+
+    code = "superset_pairing"
+    severity = Severity.ERROR
+
+    def check_day(self, day: DayPlan, weekday: Weekday, ctx: RuleContext) -> Iterator[Violation]:
+        for index, block in enumerate(day.blocks):
+            entries = [entry for e in block.exercises if (entry := ctx.library.get(e.exercise_id))]
+            for first, second in combinations(entries, 2):
+                if first.slug == second.slug:
+                    yield self.violation(
+                        f"'{first.slug}' appears twice in one superset", weekday, index, second.slug
+                    )
+                    continue
+                reason = pair_conflict(first, second)
+                if reason is not None:
+                    yield self.violation(
+                        f"{first.name} + {second.name}: {reason}", weekday, index, second.slug
+                    )
+
+
+class EquipmentAvailable(DayRule):
+    """R17: only exercises the active inventory allows, minus temporarily unavailable gear."""
+
+    code = "equipment_unavailable"
+    severity = Severity.ERROR
+
+    def check_day(self, day: DayPlan, weekday: Weekday, ctx: RuleContext) -> Iterator[Violation]:
+        inventory = ctx.profile.inventory
+        for item in placed(day, ctx.library):
+            if item.entry is not None and not inventory.allows(item.entry.gear):
+                message = f"{item.entry.name} needs {item.entry.gear_text}, which is not available"
+                yield self.violation(message, weekday, item.block, item.entry.slug)
+
+
+class Contraindicated(DayRule):
+    """R18: chronic conditions and active acute states exclude exercises loading the area (bodyparts)."""
+
+    code = "contraindicated"
+    severity = Severity.ERROR
+
+    def check_day(self, day: DayPlan, weekday: Weekday, ctx: RuleContext) -> Iterator[Violation]:
+        for item in placed(day, ctx.library):
+            if item.entry is None:
+                continue
+            constraint = ctx.profile.contraindication(item.entry)
+            if constraint is not None:
+                message = f"{item.entry.name} loads the {constraint.area.value} ({constraint.kind.value})"
+                yield self.violation(message, weekday, item.block, item.entry.slug)
+
+
+class TimeBudget(DayRule):
+    """R19: the estimated duration (science.md §8 formula) and the stated duration fit the budget."""
+
+    code = "duration_over_budget"
+    severity = Severity.ERROR
+
+    def check_day(self, day: DayPlan, weekday: Weekday, ctx: RuleContext) -> Iterator[Violation]:
+        budget = ctx.budget()
+        if budget is None or day.is_rest_day:
+            return
+        estimate = math.ceil(day_minutes(day, ctx.library) - 1e-9)
+        if estimate > budget:
+            yield self.violation(f"estimated {estimate} min, more than the {budget} min available", weekday)
+        elif day.duration_minutes > budget:
+            yield self.violation(f"duration_minutes {day.duration_minutes} exceeds {budget} min", weekday)
