@@ -1,0 +1,350 @@
+"""The plan generator: a complete seven-day week that passes every rule by construction (R10–R19, R33)."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+
+from fitcoach.contract.models import WEEKDAYS, Block, DayPlan, PlannedExercise, WeeklyPlan, Weekday
+from fitcoach.engine.estimators import day_minutes, direct_sets, fill_estimates, fractional_sets
+from fitcoach.engine.profile import Profile
+from fitcoach.engine.programming import (
+    DEFAULT_DAYS,
+    PRESCRIPTIONS,
+    SESSION_GROUPS,
+    SPLITS,
+    TEMPLATES,
+    TIMED_SECONDS,
+    TITLES,
+    Role,
+    SessionKind,
+    prescription_kind,
+)
+from fitcoach.engine.rules.base import is_heavy_compound, is_lower_back_dominant
+from fitcoach.engine.rules.session import ANTAGONISTS, pair_conflict
+from fitcoach.engine.rules.volume import SESSION_MAX_DIRECT, WEEKLY_MAX_SETS
+from fitcoach.engine.validator import validate_week
+from fitcoach.errors import BadInput, FitcoachError
+from fitcoach.library.loader import ExerciseLibrary
+from fitcoach.library.models import Exercise, IndexGroup, MuscleGroup
+
+DEFAULT_MINUTES = 60
+"""Session length when neither the request nor memory says (a typical 45–75 min session, science.md §8)."""
+
+MAX_EXERCISES = 8
+"""More than eight exercises a session adds transitions, not stimulus (per-session ceiling, §2)."""
+
+MINUTES_PER_EXERCISE = 7
+"""About three sets with rests and a transition (science.md §8), to size a session before filling it."""
+
+FocusGroup = IndexGroup | MuscleGroup
+
+
+@dataclass(frozen=True)
+class ScheduleRequest:
+    days: tuple[Weekday, ...] | None = None
+    days_per_week: int | None = None
+    minutes: int | None = None
+    focus: Mapping[Weekday, Sequence[FocusGroup]] = field(default_factory=dict)
+
+    def training_days(self, profile: Profile) -> tuple[Weekday, ...]:
+        if self.days:
+            return tuple(day for day in WEEKDAYS if day in self.days)
+        count = self.days_per_week or profile.schedule.days_per_week or len(profile.schedule.days) or 3
+        if profile.schedule.days and not self.days_per_week:
+            return tuple(day for day in WEEKDAYS if day in profile.schedule.days)
+        if not 1 <= count <= 7:
+            raise BadInput(f"days_per_week must be 1–7, not {count}", code="invalid_schedule")
+        return DEFAULT_DAYS[count]
+
+
+@dataclass(frozen=True)
+class GeneratedWeek:
+    plan: WeeklyPlan
+    notes: list[str]
+
+
+@dataclass
+class _WeekState:
+    """What earlier days of the week committed: weekly sets and exercise use (for R11 and variety)."""
+
+    weekly: dict[MuscleGroup, float] = field(default_factory=lambda: defaultdict(float))
+    used: Counter[str] = field(default_factory=Counter)
+
+
+def available_exercises(profile: Profile, library: ExerciseLibrary) -> list[Exercise]:
+    """Exercises the inventory allows (R17) and no constraint excludes (R18), in library order."""
+    return [e for e in library if profile.inventory.allows(e.gear) and profile.contraindication(e) is None]
+
+
+def prescribe(exercise: Exercise, profile: Profile, sets: int | None = None) -> PlannedExercise:
+    rx = PRESCRIPTIONS[profile.goal.type][prescription_kind(exercise)]
+    bonus = 1 if exercise.primary_groups & set(profile.goal.priority) and rx.sets < 4 else 0
+    return PlannedExercise(
+        exercise_id=exercise.slug,
+        name=exercise.name,
+        target_sets=sets if sets is not None else rx.sets + bonus,
+        target_reps=TIMED_SECONDS if exercise.timed else rx.reps,
+        rest_seconds=rx.rest_seconds,
+        target_rir=rx.rir,
+    )
+
+
+def _roles(kind: SessionKind, profile: Profile, focus: Sequence[FocusGroup]) -> list[Role]:
+    if focus:
+        roles = [
+            Role(index_group=item) if isinstance(item, IndexGroup) else Role(group=item) for item in focus
+        ]
+        return roles * 3
+    template = list(TEMPLATES[kind])
+    extra = [
+        Role(group=group, prefer_isolation=True)
+        for group in profile.goal.priority
+        if group in SESSION_GROUPS[kind]
+    ]
+    return template[:2] + extra + template[2:]
+
+
+def _day(blocks: list[list[PlannedExercise]]) -> DayPlan:
+    return DayPlan(
+        blocks=[Block(label=f"Block {i + 1}", exercises=exercises) for i, exercises in enumerate(blocks)]
+    )
+
+
+def _fits(
+    blocks: list[list[PlannedExercise]], state: _WeekState, budget: int, library: ExerciseLibrary
+) -> bool:
+    day = _day(blocks)
+    if any(value > SESSION_MAX_DIRECT for value in direct_sets(day, library).values()):
+        return False
+    for group, value in fractional_sets(day, library).items():
+        if state.weekly[group] + value > WEEKLY_MAX_SETS:
+            return False
+    return math.ceil(day_minutes(day, library) - 1e-9) <= budget
+
+
+def _options(
+    blocks: list[list[PlannedExercise]],
+    planned: PlannedExercise,
+    exercise: Exercise,
+    library: ExerciseLibrary,
+) -> list[list[list[PlannedExercise]]]:
+    """Ways to add one exercise, cheapest in time last: alone, alone with 2 sets, or in a superset."""
+    two = planned.model_copy(update={"target_sets": 2})
+    alone = [[*blocks, [planned]], [*blocks, [two]]]
+    paired: list[list[list[PlannedExercise]]] = []
+    for candidate in (planned, two):
+        for index, block in enumerate(blocks):
+            partner = library.require(block[0].exercise_id)
+            if index > 0 and len(block) == 1 and _pairable(partner, exercise):
+                sets = min(block[0].target_sets, candidate.target_sets)
+                merged = [
+                    block[0].model_copy(update={"target_sets": sets}),
+                    candidate.model_copy(update={"target_sets": sets}),
+                ]
+                paired.append([*blocks[:index], merged, *blocks[index + 1 :]])
+    # Full sets first (alone, then as a superset when time is short), then two-set versions.
+    return [alone[0], *paired[: len(paired) // 2], alone[1], *paired[len(paired) // 2 :]]
+
+
+def _pairable(first: Exercise, second: Exercise) -> bool:
+    """Stricter than R16 on purpose: true antagonists, or a compound with an isolation/core move."""
+    if pair_conflict(first, second) is not None:
+        return False
+    antagonists = frozenset({first.antagonist_group, second.antagonist_group}) in ANTAGONISTS
+    return antagonists or first.type != "compound" or second.type != "compound"
+
+
+def _recovery_blocked(exercise: Exercise, previous: DayPlan | None, library: ExerciseLibrary) -> bool:
+    """R14/R15 against the day before: no heavy compound on a group loaded heavily 24 h earlier."""
+    if previous is None or previous.is_rest_day:
+        return False
+    before = [entry for slug in previous.slugs() if (entry := library.get(slug))]
+    if is_heavy_compound(exercise) and any(
+        is_heavy_compound(e) and e.primary_groups & exercise.primary_groups for e in before
+    ):
+        return True
+    return is_lower_back_dominant(exercise) and any(is_lower_back_dominant(e) for e in before)
+
+
+def _rank(candidates: list[Exercise], state: _WeekState, profile: Profile, role: Role) -> list[Exercise]:
+    strength = profile.goal.type == "strength"
+    return sorted(
+        candidates,
+        key=lambda e: (
+            role.prefer_isolation and e.type == "compound",
+            state.used[e.slug],
+            e.priority_tier if strength else abs(e.priority_tier - 2),
+            e.slug,
+        ),
+    )
+
+
+def build_session(
+    kind: SessionKind,
+    profile: Profile,
+    *,
+    library: ExerciseLibrary,
+    budget: int,
+    previous: DayPlan | None,
+    focus: Sequence[FocusGroup] = (),
+    state: _WeekState | None = None,
+) -> list[list[PlannedExercise]]:
+    """Blocks for one session, filled role by role while every rule still holds."""
+    state = state or _WeekState()
+    pool = [e for e in available_exercises(profile, library) if not _recovery_blocked(e, previous, library)]
+    blocks: list[list[PlannedExercise]] = []
+
+    def add(role: Role) -> None:
+        nonlocal blocks
+        taken = {planned.exercise_id for block in blocks for planned in block}
+        candidates = _rank([e for e in pool if role.accepts(e) and e.slug not in taken], state, profile, role)
+        for exercise in candidates:
+            for option in _options(blocks, prescribe(exercise, profile), exercise, library):
+                if _fits(option, state, budget, library):
+                    blocks = option
+                    return
+
+    limit = max(1, min(MAX_EXERCISES, (budget - 10) // MINUTES_PER_EXERCISE))
+    for role in _roles(kind, profile, focus):
+        if sum(len(block) for block in blocks) >= limit:
+            break
+        add(role)
+    if not blocks:  # nothing of the template is possible: any safe exercise beats an empty day
+        add(Role(patterns=frozenset(e.movement_pattern for e in pool)))
+    tier = {e.slug: e.priority_tier for e in library}
+    blocks.sort(key=lambda block: min(tier[p.exercise_id] for p in block))
+    return blocks
+
+
+def _label(block: list[PlannedExercise], library: ExerciseLibrary, index: int) -> str:
+    if len(block) > 1:
+        return "Superset"
+    entry = library.require(block[0].exercise_id)
+    if entry.type == "core":
+        return "Core"
+    if entry.type == "compound":
+        return "Primary Compound Block" if index == 0 else "Compound Block"
+    return "Accessory Block"
+
+
+def _focus_tag(day: DayPlan, library: ExerciseLibrary) -> str:
+    sets = fractional_sets(day, library)
+    top = sorted(sets, key=lambda group: (-sets[group], group.value))[:2]
+    return " & ".join(group.value for group in top)
+
+
+def _coach_note(profile: Profile) -> str:
+    if profile.chronic or profile.acute:
+        areas = sorted({c.area.value.replace("_", " ") for c in profile.constraints})
+        return (
+            f"Sparing your {', '.join(areas)}: exercises that load it are left out. Stop any set that hurts."
+        )
+    return "Leave 1–3 reps in reserve on every working set; add reps before load."
+
+
+def _training_day(
+    blocks: list[list[PlannedExercise]], title: str, minutes: int, profile: Profile, library: ExerciseLibrary
+) -> DayPlan:
+    day = DayPlan(
+        is_rest_day=False,
+        status="scheduled",
+        title=title,
+        coach_note=_coach_note(profile),
+        blocks=[Block(label=_label(block, library, i), exercises=block) for i, block in enumerate(blocks)],
+    )
+    first = library.require(blocks[0][0].exercise_id).name
+    edits = [f"Swap {first} for an alternative"]
+    if minutes > 25:
+        edits.insert(0, f"Shorten to {max(20, minutes - 15)} minutes")
+    return day.model_copy(update={"focus_tag": _focus_tag(day, library), "suggested_edits": edits})
+
+
+def _rest_day() -> DayPlan:
+    return DayPlan(
+        is_rest_day=True, status="scheduled", title="Rest & Recovery", coach_note="Walk, stretch, sleep."
+    )
+
+
+def generate_week(
+    profile: Profile,
+    request: ScheduleRequest,
+    *,
+    library: ExerciseLibrary,
+    week_start: date,
+    records: Mapping[str, float] | None = None,
+) -> GeneratedWeek:
+    """A seven-day plan with zero validator errors; deterministic for the same inputs."""
+    if week_start.weekday() != 0:
+        raise BadInput(f"week_start {week_start} is not a Monday", code="invalid_schedule")
+    minutes = request.minutes or profile.schedule.minutes or DEFAULT_MINUTES
+    training = request.training_days(profile)
+    kinds = SPLITS[len(training)]
+    notes: list[str] = []
+    if not profile.inventory.known:
+        notes.append("No equipment on record: this plan uses bodyweight only. Tell me what you have.")
+    state = _WeekState()
+    days: dict[Weekday, DayPlan] = {}
+    previous: DayPlan | None = None
+    counts: Counter[SessionKind] = Counter()
+    for weekday in WEEKDAYS:
+        if weekday not in training:
+            days[weekday], previous = _rest_day(), None
+            continue
+        focus = request.focus.get(weekday, ())
+        kind = SessionKind.FOCUS if focus else kinds[training.index(weekday)]
+        blocks = build_session(
+            kind, profile, library=library, budget=minutes, previous=previous, focus=focus, state=state
+        )
+        if not blocks:
+            notes.append(
+                f"{weekday.display}: nothing safe fits your gear and constraints, so it is a rest day."
+            )
+            days[weekday], previous = _rest_day(), None
+            continue
+        counts[kind] += 1
+        title = " & ".join(g.value.replace("_", " ").title() for g in focus) if focus else TITLES[kind]
+        if kind is SessionKind.FULL and kinds.count(kind) > 1:
+            title = f"{title} {'ABC'[counts[kind] - 1] if counts[kind] <= 3 else counts[kind]}"
+        day = _training_day(blocks, title, minutes, profile, library)
+        for group, value in fractional_sets(day, library).items():
+            state.weekly[group] += value
+        state.used.update(day.slugs())
+        days[weekday], previous = day, day
+    dated = {
+        weekday: day.model_copy(
+            update={"date": week_start + timedelta(days=i), "day_of_week": weekday.display}
+        )
+        for i, (weekday, day) in enumerate(days.items())
+    }
+    plan = WeeklyPlan(
+        week_start_date=week_start,
+        theme=_theme(profile),
+        suggested_edits=_week_edits(training),
+        days=dated,
+    )
+    plan = fill_estimates(plan, library, records)
+    report = validate_week(plan, profile, library=library, minutes=minutes)
+    if not report.ok:
+        raise FitcoachError(f"generator produced an invalid plan: {report.codes()}", code="plan_invalid")
+    return GeneratedWeek(plan, notes)
+
+
+def _theme(profile: Profile) -> str:
+    theme = profile.goal.type.value.capitalize()
+    if profile.goal.priority:
+        theme += " • " + " & ".join(group.value for group in profile.goal.priority) + " priority"
+    return theme
+
+
+def _week_edits(training: tuple[Weekday, ...]) -> list[str]:
+    free = [day for day in WEEKDAYS if day not in training]
+    edits: list[str] = []
+    if training and free:
+        edits.append(f"Move {training[-1].display} to {free[-1].display}")
+    if training:
+        edits.append(f"Add an arm finisher on {training[0].display}")
+    return edits
