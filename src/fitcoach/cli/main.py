@@ -13,3 +13,8 @@ app = typer.Typer(no_args_is_help=True, add_completion=False, help="fitcoach: th
 def version() -> None:
     """Print the installed version."""
     typer.echo(__version__)
+
+
+from fitcoach.cli import plan as _plan  # noqa: E402  (command groups register after the app exists)
+
+app.add_typer(_plan.app, name="plan")

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
-from fitcoach.contract.models import WEEKDAYS, Block, DayPlan, PlannedExercise, WeeklyPlan, Weekday
+from fitcoach.contract.models import WEEKDAYS, Block, DayPlan, PlannedExercise, Weekday, WeeklyPlan
 from fitcoach.engine.estimators import day_minutes, direct_sets, fill_estimates, fractional_sets
 from fitcoach.engine.profile import Profile
 from fitcoach.engine.programming import (
@@ -75,9 +75,10 @@ class _WeekState:
     used: Counter[str] = field(default_factory=Counter)
 
 
-def available_exercises(profile: Profile, library: ExerciseLibrary) -> list[Exercise]:
-    """Exercises the inventory allows (R17) and no constraint excludes (R18), in library order."""
-    return [e for e in library if profile.inventory.allows(e.gear) and profile.contraindication(e) is None]
+def available_exercises(profile: Profile, library: ExerciseLibrary, on: date | None = None) -> list[Exercise]:
+    """Exercises the inventory allows (R17) and no constraint active on `on` excludes (R18)."""
+    allowed = profile.inventory.allows
+    return [e for e in library if allowed(e.gear) and profile.contraindication(e, on) is None]
 
 
 def prescribe(exercise: Exercise, profile: Profile, sets: int | None = None) -> PlannedExercise:
@@ -192,10 +193,12 @@ def build_session(
     previous: DayPlan | None,
     focus: Sequence[FocusGroup] = (),
     state: _WeekState | None = None,
+    on: date | None = None,
 ) -> list[list[PlannedExercise]]:
     """Blocks for one session, filled role by role while every rule still holds."""
     state = state or _WeekState()
-    pool = [e for e in available_exercises(profile, library) if not _recovery_blocked(e, previous, library)]
+    available = available_exercises(profile, library, on)
+    pool = [e for e in available if not _recovery_blocked(e, previous, library)]
     blocks: list[list[PlannedExercise]] = []
 
     def add(role: Role) -> None:
@@ -297,7 +300,14 @@ def generate_week(
         focus = request.focus.get(weekday, ())
         kind = SessionKind.FOCUS if focus else kinds[training.index(weekday)]
         blocks = build_session(
-            kind, profile, library=library, budget=minutes, previous=previous, focus=focus, state=state
+            kind,
+            profile,
+            library=library,
+            budget=minutes,
+            previous=previous,
+            focus=focus,
+            state=state,
+            on=week_start + timedelta(days=weekday.position),
         )
         if not blocks:
             notes.append(

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import UTC, date, datetime, time
 from enum import StrEnum
 
 from fitcoach.contract.models import Tier1Entry, Tier2Entry, Tier3Entry, Weekday
@@ -53,6 +53,10 @@ class Constraint:
     source_id: str = ""
     expires_at: datetime | None = None
 
+    def active_on(self, day: date) -> bool:
+        """Whether the constraint still holds at the start of `day` (UTC): it expires mid-week (R28)."""
+        return self.expires_at is None or self.expires_at > datetime.combine(day, time.min, UTC)
+
 
 @dataclass(frozen=True)
 class Event:
@@ -75,9 +79,11 @@ class Profile:
     def constraints(self) -> tuple[Constraint, ...]:
         return self.chronic + self.acute
 
-    def contraindication(self, exercise: Exercise) -> Constraint | None:
-        """The first constraint that excludes the exercise, if any (R18)."""
+    def contraindication(self, exercise: Exercise, on: date | None = None) -> Constraint | None:
+        """The first constraint that excludes the exercise (on day `on`, if given), if any (R18)."""
         for constraint in self.constraints:
+            if on is not None and not constraint.active_on(on):
+                continue
             if loads_area(exercise, constraint.area):
                 return constraint
         return None

@@ -108,7 +108,7 @@ class Contraindicated(DayRule):
         for item in placed(day, ctx.library):
             if item.entry is None:
                 continue
-            constraint = ctx.profile.contraindication(item.entry)
+            constraint = ctx.profile.contraindication(item.entry, day.date)
             if constraint is not None:
                 message = f"{item.entry.name} loads the {constraint.area.value} ({constraint.kind.value})"
                 yield self.violation(message, weekday, item.block, item.entry.slug)

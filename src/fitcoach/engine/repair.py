@@ -1,0 +1,245 @@
+"""Repairing a proposed day or week (the LLM guard): fix what can be fixed, raise when it cannot be valid."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from datetime import timedelta
+from enum import StrEnum
+
+from fitcoach.contract.models import WEEKDAYS, Block, DayPlan, PlannedExercise, Weekday, WeeklyPlan
+from fitcoach.engine.alternatives import rank_alternatives
+from fitcoach.engine.estimators import day_minutes, direct_sets, fill_estimates, fractional_sets
+from fitcoach.engine.profile import Profile
+from fitcoach.engine.reps import parse_reps
+from fitcoach.engine.rules.base import is_heavy_compound, is_lower_back_dominant
+from fitcoach.engine.rules.session import pair_conflict
+from fitcoach.engine.rules.structure import MAX_RIR, MIN_RIR
+from fitcoach.engine.rules.volume import SESSION_MAX_DIRECT, WEEKLY_MAX_SETS
+from fitcoach.engine.validator import validate_day, validate_week
+from fitcoach.errors import BadInput
+from fitcoach.library.loader import ExerciseLibrary, get_library
+from fitcoach.library.models import Exercise
+
+MIN_SETS = 2
+"""Trimming stops at two sets: one set rarely reaches the weekly dose (science.md §1)."""
+
+
+class RepairKind(StrEnum):
+    SUBSTITUTED = "substituted"
+    REMOVED = "removed"
+    REORDERED = "reordered"
+    TRIMMED = "trimmed"
+    SPLIT = "split"
+    FIXED_FIELD = "fixed_field"
+
+
+@dataclass(frozen=True)
+class Repair:
+    kind: RepairKind
+    day: Weekday | None
+    exercise_id: str | None
+    detail: str
+
+
+def _heavy_neighbours(weekday: Weekday, week: WeeklyPlan | None, library: ExerciseLibrary) -> list[Exercise]:
+    if week is None:
+        return []
+    near: list[Exercise] = []
+    for offset in (-1, 1):
+        position = weekday.position + offset
+        if 0 <= position < 7 and (other := week.days.get(WEEKDAYS[position])) and not other.is_rest_day:
+            near += [e for slug in other.slugs() if (e := library.get(slug)) is not None]
+    return near
+
+
+def _recovery_clash(entry: Exercise, neighbours: list[Exercise]) -> bool:
+    heavy = is_heavy_compound(entry) and any(
+        is_heavy_compound(n) and n.primary_groups & entry.primary_groups for n in neighbours
+    )
+    return heavy or (is_lower_back_dominant(entry) and any(is_lower_back_dominant(n) for n in neighbours))
+
+
+def _fix_exercises(
+    day: DayPlan, weekday: Weekday, profile: Profile, library: ExerciseLibrary, week: WeeklyPlan | None
+) -> tuple[list[list[PlannedExercise]], list[Repair]]:
+    repairs: list[Repair] = []
+    neighbours = _heavy_neighbours(weekday, week, library)
+    blocks: list[list[PlannedExercise]] = []
+    taken = set(day.slugs())
+    for block in day.blocks:
+        kept: list[PlannedExercise] = []
+        for planned in block.exercises:
+            entry = library.get(planned.exercise_id)
+            bad = (
+                entry is None
+                or not profile.inventory.allows(entry.gear)
+                or profile.contraindication(entry) is not None
+                or _recovery_clash(entry, neighbours)
+            )
+            if bad:
+                options = rank_alternatives(
+                    planned.exercise_id,
+                    profile,
+                    exclude=taken,
+                    library=library,
+                    allow=lambda e: not _recovery_clash(e, neighbours),
+                )
+                if not options:
+                    repairs.append(
+                        Repair(RepairKind.REMOVED, weekday, planned.exercise_id, "no valid substitute")
+                    )
+                    continue
+                new = options[0]
+                taken.add(new.slug)
+                repairs.append(Repair(RepairKind.SUBSTITUTED, weekday, planned.exercise_id, f"→ {new.slug}"))
+                planned = planned.model_copy(update={"exercise_id": new.slug})
+                entry = new
+            assert entry is not None
+            update: dict[str, object] = {}
+            if planned.name != entry.name:
+                update["name"] = entry.name
+            if parse_reps(planned.target_reps) is None:
+                update["target_reps"] = "45s" if entry.timed else "8-12"
+            if planned.target_rir is not None and not MIN_RIR <= planned.target_rir <= MAX_RIR:
+                update["target_rir"] = min(MAX_RIR, max(MIN_RIR, planned.target_rir))
+            if update.keys() - {"name"}:
+                repairs.append(Repair(RepairKind.FIXED_FIELD, weekday, entry.slug, ", ".join(sorted(update))))
+            kept.append(planned.model_copy(update=update) if update else planned)
+        blocks += _split_if_needed(kept, weekday, library, repairs)
+    return blocks, repairs
+
+
+def _split_if_needed(
+    block: list[PlannedExercise], weekday: Weekday, library: ExerciseLibrary, repairs: list[Repair]
+) -> list[list[PlannedExercise]]:
+    entries = [library.require(p.exercise_id) for p in block]
+    clash = any(
+        a.slug == b.slug or pair_conflict(a, b) for i, a in enumerate(entries) for b in entries[i + 1 :]
+    )
+    if not block:
+        return []
+    if clash:
+        repairs.append(Repair(RepairKind.SPLIT, weekday, block[-1].exercise_id, "superset split"))
+        return [[p] for p in block]
+    return [block]
+
+
+def _trim(blocks: list[list[PlannedExercise]], library: ExerciseLibrary, over: object) -> bool:
+    """Take one set off the last exercise that trains `over`; False when none can give a set."""
+    for block in reversed(blocks):
+        for index in reversed(range(len(block))):
+            planned = block[index]
+            if planned.target_sets > MIN_SETS and over in library.require(planned.exercise_id).primary_groups:
+                block[index] = planned.model_copy(update={"target_sets": planned.target_sets - 1})
+                return True
+    return False
+
+
+def _as_day(day: DayPlan, blocks: list[list[PlannedExercise]], labels: dict[str, str]) -> DayPlan:
+    return day.model_copy(
+        update={"blocks": [Block(label=labels.get(b[0].exercise_id, "Block"), exercises=b) for b in blocks]}
+    )
+
+
+def repair_day(
+    day: DayPlan,
+    weekday: Weekday,
+    profile: Profile,
+    *,
+    library: ExerciseLibrary | None = None,
+    week: WeeklyPlan | None = None,
+    minutes: int | None = None,
+) -> tuple[DayPlan, list[Repair]]:
+    """A valid version of the day and what was changed; raises BadInput if it cannot be made valid."""
+    library = library or get_library()
+    labels = {p.exercise_id: block.label for block in day.blocks for p in block.exercises}
+    day = day.model_copy(update={"status": "scheduled", "day_of_week": weekday.display})
+    if day.is_rest_day:
+        return day.model_copy(update={"blocks": []}), []
+    blocks, repairs = _fix_exercises(day, weekday, profile, library, week)
+    tiers = [min(library.require(p.exercise_id).priority_tier for p in b) for b in blocks]
+    if tiers != sorted(tiers):
+        repairs.append(Repair(RepairKind.REORDERED, weekday, None, "blocks ordered by priority tier"))
+        blocks = [b for _, b in sorted(zip(tiers, blocks, strict=True), key=lambda pair: pair[0])]
+    while True:
+        over = [
+            g for g, v in direct_sets(_as_day(day, blocks, labels), library).items() if v > SESSION_MAX_DIRECT
+        ]
+        if not over or not _trim(blocks, library, over[0]):
+            break
+        repairs.append(Repair(RepairKind.TRIMMED, weekday, None, f"{over[0].value} sets trimmed"))
+    budget = minutes or profile.schedule.minutes
+    while (
+        budget is not None
+        and blocks
+        and math.ceil(day_minutes(_as_day(day, blocks, labels), library)) > budget
+    ):
+        dropped = blocks.pop()
+        repairs.append(Repair(RepairKind.REMOVED, weekday, dropped[0].exercise_id, "over the time budget"))
+    if not blocks:
+        raise BadInput(
+            f"{weekday.display} cannot be made valid with this gear and these constraints",
+            code="plan_unrepairable",
+        )
+    repaired = fill_estimates(_as_day(day, blocks, labels), library)
+    report = validate_day(repaired, weekday, profile, library=library, week=week, minutes=minutes)
+    if not report.ok:
+        raise BadInput(f"{weekday.display} still breaks {report.codes()}", code="plan_unrepairable")
+    return repaired, repairs
+
+
+def repair_week(
+    week: WeeklyPlan, profile: Profile, *, library: ExerciseLibrary | None = None, minutes: int | None = None
+) -> tuple[WeeklyPlan, list[Repair]]:
+    """A valid version of the week (all seven days, dated) and the list of repairs; raises if impossible."""
+    library = library or get_library()
+    repairs: list[Repair] = []
+    days = dict(week.days)
+    for position, weekday in enumerate(WEEKDAYS):
+        on = week.week_start_date + timedelta(days=position)
+        day = days.get(weekday) or DayPlan(is_rest_day=True, title="Rest & Recovery")
+        if weekday not in days:
+            repairs.append(Repair(RepairKind.FIXED_FIELD, weekday, None, "missing day added as rest"))
+        days[weekday] = day.model_copy(update={"date": on})
+    for weekday in WEEKDAYS:
+        current = week.model_copy(update={"days": days})
+        days[weekday], fixed = repair_day(
+            days[weekday], weekday, profile, library=library, week=current, minutes=minutes
+        )
+        repairs += fixed
+    plan = _trim_weekly(week.model_copy(update={"days": days}), library, repairs)
+    plan = fill_estimates(plan, library)
+    report = validate_week(plan, profile, library=library, minutes=minutes)
+    if not report.ok:
+        raise BadInput(f"the week still breaks {report.codes()}", code="plan_unrepairable")
+    return plan, repairs
+
+
+def _trim_weekly(week: WeeklyPlan, library: ExerciseLibrary, repairs: list[Repair]) -> WeeklyPlan:
+    """R11: take sets off the latest days until no group exceeds the weekly maximum."""
+    days = {weekday: [list(b.exercises) for b in day.blocks] for weekday, day in week.days.items()}
+    for _ in range(200):
+        totals: dict[object, float] = {}
+        for weekday in week.training_days():
+            rebuilt = _as_day(week.days[weekday], days[weekday], {})
+            for group, value in fractional_sets(rebuilt, library).items():
+                totals[group] = totals.get(group, 0.0) + value
+        over = [group for group, value in totals.items() if value > WEEKLY_MAX_SETS]
+        if not over:
+            break
+        if not any(_trim(days[weekday], library, over[0]) for weekday in reversed(week.training_days())):
+            break
+        repairs.append(Repair(RepairKind.TRIMMED, None, None, f"weekly {over[0]} sets trimmed"))
+    labelled = {
+        weekday: week.days[weekday].model_copy(
+            update={
+                "blocks": [
+                    Block(label=old.label, exercises=new)
+                    for old, new in zip(week.days[weekday].blocks, days[weekday], strict=True)
+                ]
+            }
+        )
+        for weekday in week.days
+    }
+    return week.model_copy(update={"days": labelled})
