@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from fitcoach.contract.models import Block, DayPlan, MuscleFocus, WeeklyPlan, WeekSummary
+from fitcoach.contract.models import DayPlan, MuscleFocus, PlannedExercise, WeeklyPlan, WeekSummary
 from fitcoach.engine.reps import parse_reps
 from fitcoach.library.loader import ExerciseLibrary
 from fitcoach.library.models import MuscleGroup
@@ -44,40 +44,50 @@ SESSION_FOCUS_SETS = 8.0
 
 
 def warmup_minutes(
-    day: DayPlan, library: ExerciseLibrary, params: DurationParams = DEFAULT_DURATION
+    slugs: Sequence[str], library: ExerciseLibrary, params: DurationParams = DEFAULT_DURATION
 ) -> float:
     if params.warmup_minutes is not None:
         return params.warmup_minutes
     patterns = {
         entry.movement_pattern
-        for entry in (library.get(slug) for slug in day.slugs())
+        for entry in (library.get(slug) for slug in slugs)
         if entry is not None and entry.type == "compound"
     }
     return params.general_warmup_minutes + params.ramp_minutes * min(len(patterns), params.max_ramps)
 
 
-def block_minutes(block: Block, params: DurationParams = DEFAULT_DURATION) -> float:
+def block_minutes(exercises: Sequence[PlannedExercise], params: DurationParams = DEFAULT_DURATION) -> float:
     """Work, rests and transitions of one block; a superset rests once per round."""
     work = 0.0
-    for exercise in block.exercises:
+    for exercise in exercises:
         target = parse_reps(exercise.target_reps)
-        per_set = (
-            target.seconds
-            if target is not None and target.seconds is not None
-            else params.work_seconds_per_set
-        )
-        work += exercise.target_sets * per_set
-    rounds = max(exercise.target_sets for exercise in block.exercises)
-    rest = max(exercise.rest_seconds for exercise in block.exercises) * (rounds - 1)
-    return (work + rest) / 60 + params.transition_minutes * len(block.exercises)
+        timed = target is not None and target.seconds is not None
+        per_set = target.seconds if timed and target is not None else params.work_seconds_per_set
+        work += exercise.target_sets * (per_set or params.work_seconds_per_set)
+    rounds = max(exercise.target_sets for exercise in exercises)
+    rest = max(exercise.rest_seconds for exercise in exercises) * (rounds - 1)
+    return (work + rest) / 60 + params.transition_minutes * len(exercises)
+
+
+def blocks_minutes(
+    blocks: Sequence[Sequence[PlannedExercise]],
+    library: ExerciseLibrary,
+    params: DurationParams = DEFAULT_DURATION,
+) -> float:
+    """Session length of these blocks: warm-up + blocks + cool-down (0 when there are none)."""
+    blocks = [block for block in blocks if block]
+    if not blocks:
+        return 0.0
+    slugs = [exercise.exercise_id for block in blocks for exercise in block]
+    body = sum(block_minutes(block, params) for block in blocks)
+    return warmup_minutes(slugs, library, params) + body + params.cooldown_minutes
 
 
 def day_minutes(day: DayPlan, library: ExerciseLibrary, params: DurationParams = DEFAULT_DURATION) -> float:
     """Estimated session length in minutes (0 for a rest day or an empty day)."""
-    if day.is_rest_day or not day.blocks:
+    if day.is_rest_day:
         return 0.0
-    body = sum(block_minutes(block, params) for block in day.blocks)
-    return warmup_minutes(day, library, params) + body + params.cooldown_minutes
+    return blocks_minutes([block.exercises for block in day.blocks], library, params)
 
 
 def day_volume_lb(

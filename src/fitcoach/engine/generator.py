@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
+from functools import lru_cache
 
 from fitcoach.contract.models import WEEKDAYS, Block, DayPlan, PlannedExercise, Weekday, WeeklyPlan
-from fitcoach.engine.estimators import day_minutes, direct_sets, fill_estimates, fractional_sets
+from fitcoach.engine.estimators import blocks_minutes, fill_estimates, fractional_sets
 from fitcoach.engine.profile import Profile
 from fitcoach.engine.programming import (
     DEFAULT_DAYS,
@@ -77,8 +78,8 @@ class _WeekState:
 
 def available_exercises(profile: Profile, library: ExerciseLibrary, on: date | None = None) -> list[Exercise]:
     """Exercises the inventory allows (R17) and no constraint active on `on` excludes (R18)."""
-    allowed = profile.inventory.allows
-    return [e for e in library if allowed(e.gear) and profile.contraindication(e, on) is None]
+    gear = profile.inventory.expanded()
+    return [e for e in library if e.gear.satisfied_by(gear) and profile.contraindication(e, on) is None]
 
 
 def prescribe(exercise: Exercise, profile: Profile, sets: int | None = None) -> PlannedExercise:
@@ -109,22 +110,31 @@ def _roles(kind: SessionKind, profile: Profile, focus: Sequence[FocusGroup]) -> 
     return template[:2] + extra + template[2:]
 
 
-def _day(blocks: list[list[PlannedExercise]]) -> DayPlan:
-    return DayPlan(
-        blocks=[Block(label=f"Block {i + 1}", exercises=exercises) for i, exercises in enumerate(blocks)]
-    )
+@lru_cache(maxsize=4)
+def _groups(library: ExerciseLibrary) -> dict[str, tuple[frozenset[MuscleGroup], frozenset[MuscleGroup]]]:
+    """Primary and secondary groups per slug, computed once per library (the fill loop is hot)."""
+    return {e.slug: (frozenset(e.primary_groups), frozenset(e.secondary_groups)) for e in library}
 
 
 def _fits(
     blocks: list[list[PlannedExercise]], state: _WeekState, budget: int, library: ExerciseLibrary
 ) -> bool:
-    day = _day(blocks)
-    if any(value > SESSION_MAX_DIRECT for value in direct_sets(day, library).values()):
+    """R11, R12 and R19 on plain lists (no model building: this runs for every candidate)."""
+    direct: dict[MuscleGroup, int] = defaultdict(int)
+    weekly = dict(state.weekly)
+    for block in blocks:
+        for planned in block:
+            primary, secondary = _groups(library)[planned.exercise_id]
+            for group in primary:
+                direct[group] += planned.target_sets
+                weekly[group] = weekly.get(group, 0.0) + planned.target_sets
+            for group in secondary:
+                weekly[group] = weekly.get(group, 0.0) + 0.5 * planned.target_sets
+    if any(value > SESSION_MAX_DIRECT for value in direct.values()):
         return False
-    for group, value in fractional_sets(day, library).items():
-        if state.weekly[group] + value > WEEKLY_MAX_SETS:
-            return False
-    return math.ceil(day_minutes(day, library) - 1e-9) <= budget
+    if any(value > WEEKLY_MAX_SETS for value in weekly.values()):
+        return False
+    return math.ceil(blocks_minutes(blocks, library) - 1e-9) <= budget
 
 
 def _options(
@@ -132,23 +142,23 @@ def _options(
     planned: PlannedExercise,
     exercise: Exercise,
     library: ExerciseLibrary,
-) -> list[list[list[PlannedExercise]]]:
-    """Ways to add one exercise, cheapest in time last: alone, alone with 2 sets, or in a superset."""
+) -> Iterator[list[list[PlannedExercise]]]:
+    """Ways to add one exercise, lazily: full sets alone, then in a superset, then the same with 2 sets."""
     two = planned.model_copy(update={"target_sets": 2})
-    alone = [[*blocks, [planned]], [*blocks, [two]]]
-    paired: list[list[list[PlannedExercise]]] = []
+    partners = [
+        index
+        for index, block in enumerate(blocks)
+        if index > 0 and len(block) == 1 and _pairable(library.require(block[0].exercise_id), exercise)
+    ]
     for candidate in (planned, two):
-        for index, block in enumerate(blocks):
-            partner = library.require(block[0].exercise_id)
-            if index > 0 and len(block) == 1 and _pairable(partner, exercise):
-                sets = min(block[0].target_sets, candidate.target_sets)
-                merged = [
-                    block[0].model_copy(update={"target_sets": sets}),
-                    candidate.model_copy(update={"target_sets": sets}),
-                ]
-                paired.append([*blocks[:index], merged, *blocks[index + 1 :]])
-    # Full sets first (alone, then as a superset when time is short), then two-set versions.
-    return [alone[0], *paired[: len(paired) // 2], alone[1], *paired[len(paired) // 2 :]]
+        yield [*blocks, [candidate]]
+        for index in partners:
+            sets = min(blocks[index][0].target_sets, candidate.target_sets)
+            merged = [
+                blocks[index][0].model_copy(update={"target_sets": sets}),
+                candidate.model_copy(update={"target_sets": sets}),
+            ]
+            yield [*blocks[:index], merged, *blocks[index + 1 :]]
 
 
 def _pairable(first: Exercise, second: Exercise) -> bool:
@@ -194,10 +204,12 @@ def build_session(
     focus: Sequence[FocusGroup] = (),
     state: _WeekState | None = None,
     on: date | None = None,
+    available: list[Exercise] | None = None,
 ) -> list[list[PlannedExercise]]:
     """Blocks for one session, filled role by role while every rule still holds."""
     state = state or _WeekState()
-    available = available_exercises(profile, library, on)
+    if available is None:
+        available = available_exercises(profile, library, on)
     pool = [e for e in available if not _recovery_blocked(e, previous, library)]
     blocks: list[list[PlannedExercise]] = []
 
@@ -293,11 +305,16 @@ def generate_week(
     days: dict[Weekday, DayPlan] = {}
     previous: DayPlan | None = None
     counts: Counter[SessionKind] = Counter()
+    pools: dict[tuple[int, ...], list[Exercise]] = {}
     for weekday in WEEKDAYS:
         if weekday not in training:
             days[weekday], previous = _rest_day(), None
             continue
         focus = request.focus.get(weekday, ())
+        on = week_start + timedelta(days=weekday.position)
+        key = _active_key(profile, on)
+        if key not in pools:
+            pools[key] = available_exercises(profile, library, on)
         kind = SessionKind.FOCUS if focus else kinds[training.index(weekday)]
         blocks = build_session(
             kind,
@@ -307,7 +324,8 @@ def generate_week(
             previous=previous,
             focus=focus,
             state=state,
-            on=week_start + timedelta(days=weekday.position),
+            on=on,
+            available=pools[key],
         )
         if not blocks:
             notes.append(
@@ -341,6 +359,11 @@ def generate_week(
     if not report.ok:
         raise FitcoachError(f"generator produced an invalid plan: {report.codes()}", code="plan_invalid")
     return GeneratedWeek(plan, notes)
+
+
+def _active_key(profile: Profile, on: date) -> tuple[int, ...]:
+    """Which constraints hold on a day: days sharing them share one pool of exercises."""
+    return tuple(i for i, c in enumerate(profile.constraints) if c.active_on(on))
 
 
 def _theme(profile: Profile) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 MAX_REPS = 30
 """Upper bound of a working set's reps (RP counts working sets at 5–30 reps, science.md §3)."""
@@ -24,6 +25,7 @@ class RepTarget:
         return (self.low + self.high) / 2
 
 
+@lru_cache(maxsize=512)
 def parse_reps(text: str) -> RepTarget | None:
     """A rep target, or None when it does not parse or is out of the working-set range."""
     lowered = text.strip().lower()
