@@ -64,3 +64,22 @@ def test_per_day_focus_and_fields() -> None:
     assert saturday.title and saturday.focus_tag and saturday.suggested_edits and saturday.coach_note
     assert plan.days[Weekday.SUNDAY].is_rest_day and plan.days[Weekday.SUNDAY].blocks == []
     assert plan.suggested_edits and plan.theme
+
+
+def test_generator_respects_recovery_view() -> None:
+    from datetime import timedelta
+
+    from fitcoach.contract.models import Weekday
+    from fitcoach.engine.history import LoggedExercise, LoggedSet, WorkoutLog, recovery_view
+    from fitcoach.library.models import MuscleGroup
+
+    sunday_evening = NOW - timedelta(hours=16)
+    bench = LoggedExercise("flat-bb-bench-press", [LoggedSet(185, 6, 9)] * 8)
+    view = recovery_view([WorkoutLog(sunday_evening, [bench])], NOW)
+    request = ScheduleRequest(days=(Weekday.MONDAY, Weekday.THURSDAY), minutes=60)
+    plan = generate_week(GYM, request, library=get_library(), week_start=MONDAY, recovery=view, now=NOW).plan
+    library = get_library()
+    monday = [library.require(s) for s in plan.days[Weekday.MONDAY].slugs()]
+    thursday = [library.require(s) for s in plan.days[Weekday.THURSDAY].slugs()]
+    assert monday and not any(MuscleGroup.CHEST in e.primary_groups for e in monday)
+    assert any(MuscleGroup.CHEST in e.primary_groups for e in thursday)

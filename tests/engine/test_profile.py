@@ -81,3 +81,42 @@ def test_expired_acute_item_constrains_nothing() -> None:
     expired = acute("knee", "minor_strain", NOW - timedelta(hours=1), item_id="b")
     profile = build_profile([active, expired], NOW)
     assert [(c.area, c.kind) for c in profile.acute] == [(BodyArea.HAMSTRINGS, ConstraintKind.SORENESS)]
+
+
+@pytest.mark.parametrize(
+    ("area", "excluded", "allowed"),
+    [
+        (
+            BodyArea.LOWER_BACK,
+            ["barbell-bent-over-row", "conventional-deadlift", "db-romanian-deadlift"],
+            ["chest-supported-db-row", "goblet-squat"],
+        ),
+        (
+            BodyArea.SHOULDER,
+            ["seated-db-shoulder-press", "incline-db-bench-press", "overhead-db-tricep-extension"],
+            ["flat-db-bench-press"],
+        ),
+        (
+            BodyArea.HAMSTRINGS,
+            ["romanian-deadlift", "lying-hamstring-curl", "seated-hamstring-curl"],
+            ["leg-extension"],
+        ),
+        (BodyArea.KNEE, ["bulgarian-split-squat", "db-walking-lunge"], ["leg-press", "lying-hamstring-curl"]),
+    ],
+)
+def test_contraindication_table(area: BodyArea, excluded: list[str], allowed: list[str]) -> None:
+    from fitcoach.engine.bodyparts import loads_area
+    from fitcoach.library import get_library
+
+    library = get_library()
+    assert all(loads_area(library.require(slug), area) for slug in excluded)
+    assert not any(loads_area(library.require(slug), area) for slug in allowed)
+
+
+def test_acute_constraint_stops_at_its_expiry_day() -> None:
+    from datetime import date
+
+    profile = build_profile([acute("hamstrings", "soreness", NOW + timedelta(days=2))], NOW)
+    (constraint,) = profile.acute
+    assert constraint.active_on(date(2026, 9, 15))
+    assert not constraint.active_on(date(2026, 9, 17))

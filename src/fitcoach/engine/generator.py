@@ -6,11 +6,12 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from functools import lru_cache
 
 from fitcoach.contract.models import WEEKDAYS, Block, DayPlan, PlannedExercise, Weekday, WeeklyPlan
 from fitcoach.engine.estimators import blocks_minutes, fill_estimates, fractional_sets
+from fitcoach.engine.history import GroupRecovery
 from fitcoach.engine.profile import Profile
 from fitcoach.engine.programming import (
     DEFAULT_DAYS,
@@ -205,12 +206,17 @@ def build_session(
     state: _WeekState | None = None,
     on: date | None = None,
     available: list[Exercise] | None = None,
+    unrecovered: frozenset[MuscleGroup] = frozenset(),
 ) -> list[list[PlannedExercise]]:
     """Blocks for one session, filled role by role while every rule still holds."""
     state = state or _WeekState()
     if available is None:
         available = available_exercises(profile, library, on)
-    pool = [e for e in available if not _recovery_blocked(e, previous, library)]
+    pool = [
+        e
+        for e in available
+        if not _recovery_blocked(e, previous, library) and not e.primary_groups & unrecovered
+    ]
     blocks: list[list[PlannedExercise]] = []
 
     def add(role: Role) -> None:
@@ -291,8 +297,14 @@ def generate_week(
     library: ExerciseLibrary,
     week_start: date,
     records: Mapping[str, float] | None = None,
+    recovery: Mapping[MuscleGroup, GroupRecovery] | None = None,
+    now: datetime | None = None,
 ) -> GeneratedWeek:
-    """A seven-day plan with zero validator errors; deterministic for the same inputs."""
+    """A seven-day plan with zero validator errors; deterministic for the same inputs.
+
+    With a `recovery` view (from `history.recovery_view`) and `now`, a group still recovering from
+    logged sessions gets no direct work on the days before its recovery window ends.
+    """
     if week_start.weekday() != 0:
         raise BadInput(f"week_start {week_start} is not a Monday", code="invalid_schedule")
     minutes = request.minutes or profile.schedule.minutes or DEFAULT_MINUTES
@@ -326,6 +338,7 @@ def generate_week(
             state=state,
             on=on,
             available=pools[key],
+            unrecovered=_unrecovered(recovery, now, on),
         )
         if not blocks:
             notes.append(
@@ -359,6 +372,16 @@ def generate_week(
     if not report.ok:
         raise FitcoachError(f"generator produced an invalid plan: {report.codes()}", code="plan_invalid")
     return GeneratedWeek(plan, notes)
+
+
+def _unrecovered(
+    recovery: Mapping[MuscleGroup, GroupRecovery] | None, now: datetime | None, on: date
+) -> frozenset[MuscleGroup]:
+    """Groups whose recovery window (science.md §4) is still open at the start of day `on`."""
+    if not recovery or now is None:
+        return frozenset()
+    ahead = (datetime.combine(on, time.min, UTC) - now).total_seconds() / 3600
+    return frozenset(g for g, r in recovery.items() if r.hours_since + ahead < r.recovery_hours)
 
 
 def _active_key(profile: Profile, on: date) -> tuple[int, ...]:
