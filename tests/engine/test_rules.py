@@ -146,3 +146,19 @@ def test_every_rule_has_code_severity_and_cited_docstring() -> None:
     for rule in ALL_RULES:
         doc = type(rule).__doc__ or ""
         assert "R" in doc and any(ch.isdigit() for ch in doc), type(rule).__name__
+
+
+def test_event_taper_warns_before_an_event() -> None:
+    from datetime import date
+
+    from fitcoach.engine.bodyparts import BodyArea
+    from fitcoach.engine.profile import Event
+
+    race = Profile(inventory=GYM.inventory, events=(Event("10k race", date(2026, 9, 17), (BodyArea.QUADS,)),))
+    week = week_of({"tuesday": day([ex("leg-extension")]), "thursday": day([ex("plank", reps="45s")])})
+    days = {w: d.model_copy(update={"date": date(2026, 9, 14 + w.position)}) for w, d in week.days.items()}
+    dated = week.model_copy(update={"days": days})
+    report = validate_week(dated, race)
+    assert report.errors == []
+    flagged = {(v.day, v.exercise_id) for v in report.warnings if v.code == "event_taper"}
+    assert flagged == {(Weekday.TUESDAY, "leg-extension"), (Weekday.THURSDAY, None)}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fitcoach.engine.rules.base import DayRule, PairRule, Rule, Severity, Violation, WeekRule
-from fitcoach.engine.rules.recovery import HeavyCompoundRecovery, LowerBackConsecutive
+from fitcoach.engine.rules.recovery import EventTaper, HeavyCompoundRecovery, LowerBackConsecutive
 from fitcoach.engine.rules.session import (
     Contraindicated,
     EquipmentAvailable,
@@ -35,6 +35,7 @@ DAY_RULES: tuple[DayRule, ...] = (
     EquipmentAvailable(),
     Contraindicated(),
     TimeBudget(),
+    EventTaper(),
 )
 PAIR_RULES: tuple[PairRule, ...] = (HeavyCompoundRecovery(), LowerBackConsecutive())
 WEEK_RULES: tuple[WeekRule, ...] = (WeekShape(), WeeklyVolumeHigh(), WeeklyVolumeLow())

@@ -1,11 +1,13 @@
-"""Recovery rules between consecutive days: 48 h before heavy compound loading again (R14, R15)."""
+"""Recovery rules: 48 h before heavy compound loading again (R14, R15) and before an event."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 from fitcoach.contract.models import DayPlan, Weekday
+from fitcoach.engine.bodyparts import loads_area
 from fitcoach.engine.rules.base import (
+    DayRule,
     PairRule,
     RuleContext,
     Severity,
@@ -59,3 +61,35 @@ class LowerBackConsecutive(PairRule):
             if item.entry is not None and is_lower_back_dominant(item.entry):
                 message = f"heavy lower-back work on {first_day.display} and again on {second_day.display}"
                 yield self.violation(message, second_day, item.block, item.planned.exercise_id)
+
+
+TAPER_DAYS = 2
+"""Nothing heavy for protected areas in the 48 h before an event (science.md §4: 48 h to recover)."""
+
+
+class EventTaper(DayRule):
+    """Tier-3 events (R27): rest on the event day, nothing heavy or loading a protected area 48 h before.
+
+    A warning, not an error: the user may choose to train anyway; `edits.taper_for_event` fixes it.
+    """
+
+    code = "event_taper"
+    severity = Severity.WARNING
+
+    def check_day(self, day: DayPlan, weekday: Weekday, ctx: RuleContext) -> Iterator[Violation]:
+        if day.date is None or day.is_rest_day:
+            return
+        for event in ctx.profile.events:
+            if event.event_date is None:
+                continue
+            before = (event.event_date - day.date).days
+            if before == 0:
+                yield self.violation(f"{event.name} is today: make it a rest day", weekday)
+            elif 0 < before <= TAPER_DAYS:
+                for item in placed(day, ctx.library):
+                    entry = item.entry
+                    if entry is None:
+                        continue
+                    if is_heavy_compound(entry) or any(loads_area(entry, a) for a in event.protected_areas):
+                        message = f"{entry.name} is heavy within 48 h of {event.name}"
+                        yield self.violation(message, weekday, item.block, entry.slug)
