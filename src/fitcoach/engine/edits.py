@@ -12,6 +12,7 @@ from fitcoach.engine.alternatives import inventory_without, rank_alternatives
 from fitcoach.engine.bodyparts import BodyArea, loads_area, parse_area
 from fitcoach.engine.estimators import day_minutes, fill_estimates
 from fitcoach.engine.generator import FocusGroup, ScheduleRequest, generate_week
+from fitcoach.engine.history import recovery_view
 from fitcoach.engine.profile import Constraint, ConstraintKind, Profile
 from fitcoach.engine.repair import MIN_SETS, repair_day, repair_week
 from fitcoach.engine.rules.base import is_heavy_compound
@@ -286,6 +287,7 @@ __all__ = [
     "compress_day",
     "move_days",
     "rank_alternatives",
+    "recovery_view",
     "repair_day",
     "repair_week",
     "swap_exercise",

@@ -9,9 +9,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 from functools import lru_cache
 
-from fitcoach.contract.models import WEEKDAYS, Block, DayPlan, PlannedExercise, Weekday, WeeklyPlan
+from fitcoach.contract.models import WEEKDAYS, DayPlan, PlannedExercise, Weekday, WeeklyPlan
 from fitcoach.engine.estimators import blocks_minutes, fill_estimates, fractional_sets
 from fitcoach.engine.history import GroupRecovery
+from fitcoach.engine.presentation import rest_day, theme, training_day, week_edits
 from fitcoach.engine.profile import Profile
 from fitcoach.engine.programming import (
     DEFAULT_DAYS,
@@ -241,55 +242,6 @@ def build_session(
     return blocks
 
 
-def _label(block: list[PlannedExercise], library: ExerciseLibrary, index: int) -> str:
-    if len(block) > 1:
-        return "Superset"
-    entry = library.require(block[0].exercise_id)
-    if entry.type == "core":
-        return "Core"
-    if entry.type == "compound":
-        return "Primary Compound Block" if index == 0 else "Compound Block"
-    return "Accessory Block"
-
-
-def _focus_tag(day: DayPlan, library: ExerciseLibrary) -> str:
-    sets = fractional_sets(day, library)
-    top = sorted(sets, key=lambda group: (-sets[group], group.value))[:2]
-    return " & ".join(group.value for group in top)
-
-
-def _coach_note(profile: Profile) -> str:
-    if profile.chronic or profile.acute:
-        areas = sorted({c.area.value.replace("_", " ") for c in profile.constraints})
-        return (
-            f"Sparing your {', '.join(areas)}: exercises that load it are left out. Stop any set that hurts."
-        )
-    return "Leave 1–3 reps in reserve on every working set; add reps before load."
-
-
-def _training_day(
-    blocks: list[list[PlannedExercise]], title: str, minutes: int, profile: Profile, library: ExerciseLibrary
-) -> DayPlan:
-    day = DayPlan(
-        is_rest_day=False,
-        status="scheduled",
-        title=title,
-        coach_note=_coach_note(profile),
-        blocks=[Block(label=_label(block, library, i), exercises=block) for i, block in enumerate(blocks)],
-    )
-    first = library.require(blocks[0][0].exercise_id).name
-    edits = [f"Swap {first} for an alternative"]
-    if minutes > 25:
-        edits.insert(0, f"Shorten to {max(20, minutes - 15)} minutes")
-    return day.model_copy(update={"focus_tag": _focus_tag(day, library), "suggested_edits": edits})
-
-
-def _rest_day() -> DayPlan:
-    return DayPlan(
-        is_rest_day=True, status="scheduled", title="Rest & Recovery", coach_note="Walk, stretch, sleep."
-    )
-
-
 def generate_week(
     profile: Profile,
     request: ScheduleRequest,
@@ -320,7 +272,7 @@ def generate_week(
     pools: dict[tuple[int, ...], list[Exercise]] = {}
     for weekday in WEEKDAYS:
         if weekday not in training:
-            days[weekday], previous = _rest_day(), None
+            days[weekday], previous = rest_day(), None
             continue
         focus = request.focus.get(weekday, ())
         on = week_start + timedelta(days=weekday.position)
@@ -344,13 +296,13 @@ def generate_week(
             notes.append(
                 f"{weekday.display}: nothing safe fits your gear and constraints, so it is a rest day."
             )
-            days[weekday], previous = _rest_day(), None
+            days[weekday], previous = rest_day(), None
             continue
         counts[kind] += 1
         title = " & ".join(g.value.replace("_", " ").title() for g in focus) if focus else TITLES[kind]
         if kind is SessionKind.FULL and kinds.count(kind) > 1:
             title = f"{title} {'ABC'[counts[kind] - 1] if counts[kind] <= 3 else counts[kind]}"
-        day = _training_day(blocks, title, minutes, profile, library)
+        day = training_day(blocks, title, minutes, profile, library)
         for group, value in fractional_sets(day, library).items():
             state.weekly[group] += value
         state.used.update(day.slugs())
@@ -363,8 +315,8 @@ def generate_week(
     }
     plan = WeeklyPlan(
         week_start_date=week_start,
-        theme=_theme(profile),
-        suggested_edits=_week_edits(training),
+        theme=theme(profile),
+        suggested_edits=week_edits(training),
         days=dated,
     )
     plan = fill_estimates(plan, library, records)
@@ -387,20 +339,3 @@ def _unrecovered(
 def _active_key(profile: Profile, on: date) -> tuple[int, ...]:
     """Which constraints hold on a day: days sharing them share one pool of exercises."""
     return tuple(i for i, c in enumerate(profile.constraints) if c.active_on(on))
-
-
-def _theme(profile: Profile) -> str:
-    theme = profile.goal.type.value.capitalize()
-    if profile.goal.priority:
-        theme += " • " + " & ".join(group.value for group in profile.goal.priority) + " priority"
-    return theme
-
-
-def _week_edits(training: tuple[Weekday, ...]) -> list[str]:
-    free = [day for day in WEEKDAYS if day not in training]
-    edits: list[str] = []
-    if training and free:
-        edits.append(f"Move {training[-1].display} to {free[-1].display}")
-    if training:
-        edits.append(f"Add an arm finisher on {training[0].display}")
-    return edits
