@@ -37,6 +37,9 @@ from fitcoach.library.models import Exercise, IndexGroup, MuscleGroup
 DEFAULT_MINUTES = 60
 """Session length when neither the request nor memory says (a typical 45–75 min session, science.md §8)."""
 
+RESERVE_PER_DAY = 1.5
+"""Weekly sets kept free per later training day: one 3-set exercise's secondary share (0.5 x 3, §10)."""
+
 MAX_EXERCISES = 8
 """More than eight exercises a session adds transitions, not stimulus (per-session ceiling, §2)."""
 
@@ -76,6 +79,7 @@ class _WeekState:
 
     weekly: dict[MuscleGroup, float] = field(default_factory=lambda: defaultdict(float))
     used: Counter[str] = field(default_factory=Counter)
+    reserve: float = 0.0
 
 
 def available_exercises(profile: Profile, library: ExerciseLibrary, on: date | None = None) -> list[Exercise]:
@@ -134,7 +138,7 @@ def _fits(
                 weekly[group] = weekly.get(group, 0.0) + 0.5 * planned.target_sets
     if any(value > SESSION_MAX_DIRECT for value in direct.values()):
         return False
-    if any(value > WEEKLY_MAX_SETS for value in weekly.values()):
+    if any(value > WEEKLY_MAX_SETS - state.reserve for value in weekly.values()):
         return False
     return math.ceil(blocks_minutes(blocks, library) - 1e-9) <= budget
 
@@ -223,7 +227,10 @@ def build_session(
     def add(role: Role) -> None:
         nonlocal blocks
         taken = {planned.exercise_id for block in blocks for planned in block}
-        candidates = _rank([e for e in pool if role.accepts(e) and e.slug not in taken], state, profile, role)
+        # One heavy spinal lift per session: two of them stack lower-back fatigue (science.md §9).
+        spine_busy = any(is_lower_back_dominant(library.require(slug)) for slug in taken)
+        fresh = [e for e in pool if e.slug not in taken and not (spine_busy and is_lower_back_dominant(e))]
+        candidates = _rank([e for e in fresh if role.accepts(e)], state, profile, role)
         for exercise in candidates:
             for option in _options(blocks, prescribe(exercise, profile), exercise, library):
                 if _fits(option, state, budget, library):
@@ -275,6 +282,7 @@ def generate_week(
             days[weekday], previous = rest_day(), None
             continue
         focus = request.focus.get(weekday, ())
+        state.reserve = RESERVE_PER_DAY * sum(1 for later in training if later.position > weekday.position)
         on = week_start + timedelta(days=weekday.position)
         key = _active_key(profile, on)
         if key not in pools:
