@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from functools import cached_property
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -125,11 +126,12 @@ class Exercise(BaseModel):
                 raise ValueError(f"names[{lang}] must list at least one non-empty name")
         return value
 
-    @property
+    # Cached: entries are frozen and the engine asks for these in its innermost loops.
+    @cached_property
     def primary_groups(self) -> set[MuscleGroup]:
         return {MUSCLE_TO_GROUP[m] for m in self.primary_muscles}
 
-    @property
+    @cached_property
     def secondary_groups(self) -> set[MuscleGroup]:
         return {MUSCLE_TO_GROUP[m] for m in self.secondary_muscles} - self.primary_groups
 
