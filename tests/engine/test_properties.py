@@ -61,8 +61,13 @@ requests = st.builds(
 @budget(400)
 @given(profile=profiles, request=requests)
 def test_generated_week_is_valid(profile: Profile, request: ScheduleRequest) -> None:
-    plan = generate_week(profile, request, library=LIBRARY, week_start=MONDAY).plan
+    generated = generate_week(profile, request, library=LIBRARY, week_start=MONDAY)
+    plan = generated.plan
     assert request.minutes is not None
+    wanted = request.training_days(profile)
+    assert set(plan.training_days()) <= set(wanted)
+    for weekday in set(wanted) - set(plan.training_days()):
+        assert any(weekday.display in note for note in generated.notes)
     assert validate_week(plan, profile, library=LIBRARY, minutes=request.minutes).errors == []
     allowed = profile.inventory.expanded()
     for weekday in WEEKDAYS:
@@ -137,3 +142,33 @@ def test_repair_returns_valid_or_raises(profile: Profile, slugs: list[str], sets
     except BadInput:
         return
     assert validate_day(fixed, Weekday.WEDNESDAY, profile, minutes=60).ok
+
+
+@budget(100)
+@given(
+    profile=profiles,
+    area=st.sampled_from(list(BodyArea)),
+    targets=st.lists(st.sampled_from(WEEKDAYS), min_size=2, max_size=5, unique=True),
+    event=st.integers(min_value=0, max_value=6),
+)
+def test_week_edits_keep_validity(
+    profile: Profile, area: BodyArea, targets: list[Weekday], event: int
+) -> None:
+    from fitcoach.engine.edits import avoid_area, move_days, taper_for_event
+
+    plan = generate_week(
+        profile, ScheduleRequest(days_per_week=4, minutes=60), library=LIBRARY, week_start=MONDAY
+    ).plan
+    moved = move_days(plan, targets, profile, minutes=60).data
+    assert validate_week(moved, profile, minutes=60).ok  # type: ignore[arg-type]
+    # A target day may stay rest only when nothing safe fits (the generator says so in its notes).
+    assert set(moved.training_days()) <= set(targets)  # type: ignore[union-attr]
+    tapered = taper_for_event(plan, WEEKDAYS[event], [area.value], profile).data
+    assert validate_week(tapered, profile).ok  # type: ignore[arg-type]
+    assert tapered.days[WEEKDAYS[event]].is_rest_day  # type: ignore[union-attr]
+    for weekday in plan.training_days():
+        try:
+            spared = avoid_area(plan.days[weekday], area, profile, weekday=weekday).data
+        except BadInput:
+            continue
+        assert validate_day(spared, weekday, profile).ok  # type: ignore[arg-type]
