@@ -7,8 +7,18 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
-from fitcoach.contract.models import Block, DayPlan, PlannedExercise, Tier, Tier1Entry, Tier2Entry, WeeklyPlan
+from fitcoach.contract.models import (
+    WEEKDAYS,
+    Block,
+    DayPlan,
+    PlannedExercise,
+    Tier,
+    Tier1Entry,
+    Tier2Entry,
+    WeeklyPlan,
+)
 from fitcoach.engine.profile import Profile, build_profile
+from fitcoach.library import get_library
 from fitcoach.library.gear import COMMERCIAL_GYM, Inventory
 from fitcoach.memory.model import MemoryItem
 
@@ -62,8 +72,6 @@ def fixture_week(name: str) -> WeeklyPlan:
 def ex(
     slug: str, sets: int = 3, reps: str = "8-10", rest: int = 90, rir: int | None = None
 ) -> PlannedExercise:
-    from fitcoach.library import get_library
-
     entry = get_library().get(slug)
     return PlannedExercise(
         exercise_id=slug,
@@ -85,7 +93,5 @@ def day(*blocks: list[PlannedExercise], rest: bool = False) -> DayPlan:
 
 
 def week_of(days: dict[str, DayPlan]) -> WeeklyPlan:
-    from fitcoach.contract.models import WEEKDAYS
-
     full = {w: days.get(w.value, day(rest=True)) for w in WEEKDAYS}
     return WeeklyPlan(week_start_date=MONDAY, days=full)

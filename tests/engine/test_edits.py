@@ -28,11 +28,6 @@ from tests.engine.helpers import GYM, NOW, day, ex, fixture_week, seed_profile, 
 MON = Weekday.MONDAY
 
 
-def home_monday() -> tuple[object, object]:
-    week = fixture_week("home_db_4day")
-    return week, week.days[MON]
-
-
 def test_compress_day_keeps_focus_and_fits() -> None:
     week = fixture_week("home_db_4day")
     result = compress_day(week.days[MON], 30, seed_profile(), keep_focus={MuscleGroup.CHEST})
