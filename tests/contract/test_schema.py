@@ -1,0 +1,155 @@
+"""The contract schemas: the seeds validate, Gemini's SDK types accept its dialect, OpenAI's is strict."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import jsonschema_rs
+import pytest
+from google.genai import types
+
+from fitcoach.contract.models import CoachReply
+from fitcoach.contract.normalize import missing_server_fields, normalize_reply
+from fitcoach.contract.schema import (
+    coach_reply_json_schema,
+    gemini_response_schema,
+    openai_response_format,
+)
+from fitcoach.library import get_library
+
+SEEDS = ("onboarding_update_week.json", "monday_update_day.json")
+
+
+def _seed(data_dir: Path, name: str) -> dict[str, Any]:
+    raw: dict[str, Any] = json.loads((data_dir / "seeds" / name).read_text())
+    return raw
+
+
+def _walk(node: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every schema node below `node` (following properties, items, unions and definitions)."""
+    found = [node]
+    children: list[dict[str, Any]] = [
+        *node.get("properties", {}).values(),
+        *node.get("$defs", {}).values(),
+        *node.get("anyOf", []),
+    ]
+    if isinstance(node.get("items"), dict):
+        children.append(node["items"])
+    for child in children:
+        found.extend(_walk(child))
+    return found
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_seed_answers_validate_against_the_json_schema(data_dir: Path, seed: str) -> None:
+    validator = jsonschema_rs.validator_for(coach_reply_json_schema(get_library().slugs))
+    raw = _seed(data_dir, seed)
+    assert validator.is_valid(raw)
+    normalised = normalize_reply(
+        CoachReply.model_validate(raw), library=get_library(), week_start=None, plan=None
+    )
+    assert validator.is_valid(normalised.model_dump(mode="json"))
+
+
+def test_the_seed_day_is_incomplete_until_normalised(data_dir: Path) -> None:
+    reply = CoachReply.model_validate(_seed(data_dir, "monday_update_day.json"))
+    args: dict[str, Any] = {"library": get_library(), "week_start": date(2026, 9, 14), "plan": None}
+    missing = missing_server_fields(reply, **args)
+    assert "proposal.data.status" in missing
+    assert "proposal.data.completed_log_id" in missing
+    assert "proposal.data.blocks[1].exercises[0].name" in missing
+    fixed = normalize_reply(reply, **args)
+    assert missing_server_fields(fixed, **args) == []
+
+
+def test_strict_json_schema_rejects_an_invented_slug(data_dir: Path) -> None:
+    raw = _seed(data_dir, "monday_update_day.json")
+    raw["proposal"]["data"]["blocks"][0]["exercises"][0]["exercise_id"] = "turbo-bench-press"
+    assert jsonschema_rs.validator_for(coach_reply_json_schema()).is_valid(raw)
+    assert not jsonschema_rs.validator_for(coach_reply_json_schema(get_library().slugs)).is_valid(raw)
+
+
+def test_gemini_schema_is_accepted_by_the_sdk_without_loss() -> None:
+    schema = gemini_response_schema(get_library().slugs)
+    parsed = types.Schema.model_validate(schema)
+    assert parsed.model_dump(by_alias=True, exclude_none=True, mode="json") == schema
+    config = types.GenerateContentConfig(response_mime_type="application/json", response_schema=parsed)
+    assert config.response_schema == parsed
+
+
+def test_gemini_schema_has_no_refs_or_unions_and_expresses_day_or_week() -> None:
+    schema = gemini_response_schema(get_library().slugs)
+    nodes = _walk(schema)
+    assert not any("$ref" in node or "anyOf" in node or "$defs" in node for node in nodes)
+    data = schema["properties"]["proposal"]["properties"]["data"]
+    assert data["nullable"] is True
+    # the union of day fields and week fields, each nullable because only one shape applies
+    assert {"blocks", "is_rest_day", "week_start_date", "days"} <= set(data["properties"])
+    assert all(field["nullable"] for field in data["properties"].values())
+    monday = data["properties"]["days"]["properties"]["monday"]
+    slug = monday["properties"]["blocks"]["items"]["properties"]["exercises"]["items"]["properties"]
+    assert slug["exercise_id"]["enum"] == sorted(get_library().slugs)
+    assert {node["type"] for node in nodes if "type" in node} <= {
+        "OBJECT",
+        "ARRAY",
+        "STRING",
+        "INTEGER",
+        "NUMBER",
+        "BOOLEAN",
+    }
+
+
+def test_openai_schema_is_strict_everywhere() -> None:
+    response_format = openai_response_format(get_library().slugs)
+    assert response_format["json_schema"]["strict"] is True
+    objects = [node for node in _walk(response_format["json_schema"]["schema"]) if "properties" in node]
+    assert objects
+    for node in objects:
+        assert node["additionalProperties"] is False
+        assert node["required"] == list(node["properties"])
+    for node in _walk(response_format["json_schema"]["schema"]):
+        assert "default" not in node and "minLength" not in node and "propertyNames" not in node
+
+
+def test_openai_schema_nullables_and_seven_days() -> None:
+    schema = openai_response_format()["json_schema"]["schema"]
+    day = schema["$defs"]["DayPlan"]["properties"]
+    assert day["completed_log_id"]["type"] == ["string", "null"]
+    assert day["title"]["type"] == "string"
+    week = schema["$defs"]["WeeklyPlan"]["properties"]["days"]
+    assert list(week["properties"]) == [
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+    ]
+    data = schema["$defs"]["Proposal"]["properties"]["data"]
+    assert data["anyOf"][-1] == {"type": "null"}
+    assert {"$ref": "#/$defs/DayPlan"} in data["anyOf"]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_openai_strict_schema_takes_a_complete_normalised_seed(data_dir: Path, seed: str) -> None:
+    """What a strict model must write: every key present; the normalised seeds are such answers."""
+    reply = normalize_reply(
+        CoachReply.model_validate(_seed(data_dir, seed)),
+        library=get_library(),
+        week_start=date(2026, 9, 14),
+        plan=None,
+    )
+    schema = openai_response_format(get_library().slugs)["json_schema"]["schema"]
+    dumped = reply.model_dump(mode="json")
+    for mutation in dumped["memory_mutations"]:
+        entry = mutation["entry"]
+        model = mutation["target_tier"]
+        assert model == "tier_1_staples"
+        full = {name: None for name in schema["$defs"]["Tier1Entry"]["properties"]}
+        mutation["entry"] = {**full, **entry}
+    errors = [str(error) for error in jsonschema_rs.validator_for(schema).iter_errors(dumped)]
+    assert errors == []
