@@ -1,0 +1,137 @@
+"""The static prefix: stable bytes, big enough to cache, complete examples that pass the contract."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from fitcoach.agent.prompt import (
+    MIN_CACHE_TOKENS,
+    build_prefix,
+    estimate_tokens,
+    prefix_hash,
+    render_json,
+    static_prefix,
+    worked_examples,
+)
+from fitcoach.agent.tools import TOOL_DECLARATIONS, canonical_tool_args, openai_tools
+from fitcoach.contract.models import CoachReply, DayPlan, ProposalType, WeeklyPlan
+from fitcoach.contract.normalize import missing_server_fields
+from fitcoach.library import get_library
+
+EXAMPLES = worked_examples(get_library())
+
+
+def test_prefix_is_byte_identical_across_processes() -> None:
+    """A fresh interpreter (other hash seed, other time) renders the same bytes."""
+    code = "import sys; from fitcoach.agent.prompt import static_prefix; sys.stdout.write(static_prefix())"
+    other = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, check=True, env={"PYTHONHASHSEED": "123"}
+    ).stdout.decode()
+    assert other == static_prefix() == build_prefix(get_library())
+
+
+def test_prefix_reaches_the_cache_minimum() -> None:
+    assert estimate_tokens(static_prefix()) >= MIN_CACHE_TOKENS
+
+
+@pytest.mark.parametrize(("text", "tokens"), [("", 0), ("abcd", 1), ("abcde", 2), ("x" * 400, 100)])
+def test_token_estimate_is_chars_over_four(text: str, tokens: int) -> None:
+    assert estimate_tokens(text) == tokens
+
+
+def test_prefix_carries_every_section_and_the_whole_index() -> None:
+    prefix = static_prefix()
+    for slug in get_library().slugs:
+        assert f"`{slug}`" in prefix
+    for heading in (
+        "PERSONA",
+        "PROGRAMMING",
+        "ENCYCLOPEDIA",
+        "MEMORY",
+        "ROUTING",
+        "TOOLS",
+        "OUTPUT",
+        "EXAMPLES",
+    ):
+        assert heading in prefix
+    assert "language the user wrote in" in prefix
+
+
+def test_eight_examples_cover_every_outcome_and_tier() -> None:
+    assert len(EXAMPLES) == 8
+    replies = [CoachReply.model_validate(example.answer) for example in EXAMPLES]
+    assert {r.proposal.type for r in replies} == set(ProposalType)
+    tiers = {m.target_tier.value for r in replies for m in r.memory_mutations}
+    assert tiers == {"tier_1_staples", "tier_2_physiological", "tier_3_situational"}
+    operations = {m.operation.value for r in replies for m in r.memory_mutations}
+    assert {"CREATE", "UPDATE"} <= operations
+    assert sum(example.tool_trace is not None for example in EXAMPLES) == 1
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: e.title.split(" ")[0])
+def test_each_example_is_a_complete_contract_answer(example: object) -> None:
+    answer = example.answer  # type: ignore[attr-defined]
+    reply = CoachReply.model_validate(answer)
+    for mutation in reply.memory_mutations:
+        if mutation.entry is not None:
+            mutation.typed_entry()
+    library = get_library()
+    args = {"library": library, "week_start": date(2026, 9, 14), "plan": None}
+    assert missing_server_fields(reply, **args) == []  # type: ignore[arg-type]
+    data = reply.proposal.data
+    days = (
+        list(data.days.values())
+        if isinstance(data, WeeklyPlan)
+        else [data]
+        if isinstance(data, DayPlan)
+        else []
+    )
+    for day in days:
+        assert all(slug in library for slug in day.slugs())
+        assert day.is_rest_day == (not day.blocks)
+    if isinstance(data, WeeklyPlan):
+        assert len(data.days) == 7
+        assert data.summary.frequency == len(data.training_days())
+    assert render_json(answer) in static_prefix()
+
+
+def test_prefix_hash_moves_with_each_input() -> None:
+    base = prefix_hash("gemini-3-flash", "prefix", TOOL_DECLARATIONS)
+    assert base == prefix_hash("gemini-3-flash", "prefix", json.loads(json.dumps(TOOL_DECLARATIONS)))
+    assert base != prefix_hash("gemini-3-pro", "prefix", TOOL_DECLARATIONS)
+    assert base != prefix_hash("gemini-3-flash", "prefix ", TOOL_DECLARATIONS)
+    assert base != prefix_hash("gemini-3-flash", "prefix", TOOL_DECLARATIONS[:2])
+
+
+def test_tool_declarations_are_spelled_as_the_seeds_spell_them(data_dir: Path) -> None:
+    assert json.loads((data_dir / "seeds/tool_declarations.json").read_text()) == TOOL_DECLARATIONS
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        ({"exercise_slug": "push-up", "limit": 3}, {"exercise_slug": "push-up", "limit_sessions": 3}),
+        (
+            {"exercise_slug": "push-up", "limit": 9, "limit_sessions": 2},
+            {"exercise_slug": "push-up", "limit_sessions": 2},
+        ),
+    ],
+)
+def test_limit_is_an_alias_of_limit_sessions(args: dict[str, object], expected: dict[str, object]) -> None:
+    assert canonical_tool_args("get_historical_exercise_logs", args) == expected
+    assert canonical_tool_args("get_pr_records", {"limit": 1}) == {"limit": 1}
+
+
+def test_openai_tools_are_strict() -> None:
+    tools = openai_tools(TOOL_DECLARATIONS)
+    logs = tools[0]["function"]
+    assert logs["strict"] is True
+    assert logs["parameters"]["required"] == ["exercise_slug", "limit_sessions"]
+    assert logs["parameters"]["properties"]["limit_sessions"]["type"] == ["integer", "null"]
+    assert logs["parameters"]["additionalProperties"] is False
