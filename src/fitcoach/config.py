@@ -6,7 +6,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field
+from pydantic import AliasChoices, Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_SQLITE_PATH = Path("data") / "fitcoach.db"
@@ -21,6 +21,13 @@ class Settings(BaseSettings):
     llm_timeout_s: float = 20.0
     gemini_base_url: str | None = None
     openai_base_url: str | None = None
+    # The SDKs' own variable names, so an existing key works as is.
+    gemini_api_key: SecretStr | None = Field(
+        default=None, validation_alias=AliasChoices("GEMINI_API_KEY", "FITCOACH_GEMINI_API_KEY")
+    )
+    openai_api_key: SecretStr | None = Field(
+        default=None, validation_alias=AliasChoices("OPENAI_API_KEY", "FITCOACH_OPENAI_API_KEY")
+    )
     max_body_bytes: int = 256 * 1024
     chat_rate_per_minute: int = 30
 

@@ -80,3 +80,33 @@ class ModelOutputInvalid(ProviderError):
     """The model answered, but not with a valid contract: repair, then fall back."""
 
     code = "model_output_invalid"
+
+
+class ProviderTimeout(ProviderError):
+    """The provider did not answer within `FITCOACH_LLM_TIMEOUT_S`."""
+
+    code = "provider_timeout"
+
+
+class ProviderUnavailable(ProviderError):
+    """The provider answered with a server error, refused the connection, or sent an unreadable body."""
+
+    code = "provider_unavailable"
+
+
+class ProviderRateLimited(ProviderError):
+    """The provider answered 429: fall back for this turn rather than queue the user."""
+
+    code = "provider_rate_limited"
+
+
+class ProviderMisconfigured(ProviderError):
+    """The provider cannot work as configured (missing key, unknown provider, unsupported model)."""
+
+    code = "provider_misconfigured"
+
+
+class ToolLoopExceeded(ModelOutputInvalid):
+    """The model kept calling tools after the last allowed round instead of answering."""
+
+    code = "tool_loop_exceeded"

@@ -1,0 +1,1 @@
+"""Local fake servers speaking the providers' wire formats, shipped for tests and offline demos."""

@@ -1,0 +1,57 @@
+"""Fixtures for provider tests: a recording tool runner, a turn request, a valid answer."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+from fitcoach.agent.prompt import static_prefix
+from fitcoach.agent.providers.base import ProviderRequest, TurnInput
+from fitcoach.agent.tools import TOOL_DECLARATIONS
+
+
+class RecordingToolRunner:
+    """A tool runner that answers from a table and records every call (the real tools are the
+    foundation's; the providers only need something that answers)."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, dict[str, Any]]] = []
+
+    def call(self, name: str, args: dict[str, Any]) -> dict[str, Any]:
+        self.calls.append((name, args))
+        if name == "get_historical_exercise_logs":
+            return {"exercise_slug": args.get("exercise_slug"), "sessions": [{"log_id": "log_7", "sets": []}]}
+        return {"error": f"unknown tool {name}", "valid": [d["name"] for d in TOOL_DECLARATIONS]}
+
+    def declarations(self) -> list[dict[str, Any]]:
+        return TOOL_DECLARATIONS
+
+
+NONE_ANSWER = json.dumps(
+    {
+        "message": "Keep the weight; add a rep per set first.",
+        "proposal": {"id": None, "type": "NONE", "target_day": None, "summary_diff": None, "data": None},
+        "memory_mutations": [],
+    }
+)
+
+
+def make_request(message: str = "Should I add weight?", user: str = "u1") -> ProviderRequest:
+    turn = TurnInput(
+        message=message,
+        now=datetime(2026, 9, 14, 10, tzinfo=UTC),
+        active_tab="coach",
+        selected_day=None,
+        memory=[],
+        plan=None,
+    )
+    block = f"[RUNTIME CONTEXT BLOCK]\nUSER: {user}\n[USER MESSAGE / CHIP INPUT]\n{json.dumps(message)}"
+    return ProviderRequest(prefix=static_prefix(), runtime_block=block, turn=turn)
+
+
+@pytest.fixture
+def runner() -> RecordingToolRunner:
+    return RecordingToolRunner()
