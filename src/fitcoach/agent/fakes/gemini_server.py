@@ -1,0 +1,199 @@
+"""A local fake of the Gemini REST API (v1 and v1beta paths): `cachedContents` create/get/delete and
+`models/{model}:generateContent` with `functionCall`/`functionResponse` parts.
+
+It enforces what the real API enforces and our provider must respect: a cache below the minimum
+token count is refused as too small, an expired or unknown cache is NOT_FOUND, and a request that
+uses `cachedContent` together with `systemInstruction`, `tools` or `toolConfig` is INVALID_ARGUMENT.
+Replies come from a script of `GeminiReply` and `Fault` entries; every request is recorded.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import threading
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from fitcoach.agent.fakes.server import ScriptQueue, ThreadedServer, answer_scripted, read_json
+from fitcoach.agent.prompt import MIN_CACHE_TOKENS, estimate_tokens
+
+CACHED_WITH_CONFIG = (
+    "CachedContent can not be used with GenerateContent request setting system_instruction, "
+    "tools or tool_config."
+)
+
+
+@dataclass(frozen=True)
+class FunctionCall:
+    name: str
+    args: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class GeminiReply:
+    text: str | None = None
+    calls: list[FunctionCall] = field(default_factory=list)
+    finish_reason: str = "STOP"
+    output_tokens: int = 50
+
+    @classmethod
+    def calling(cls, name: str, **args: Any) -> GeminiReply:
+        return cls(calls=[FunctionCall(name, args)])
+
+
+@dataclass
+class _Cache:
+    name: str
+    model: str
+    tokens: int
+    expires_at: float
+    """time.monotonic() deadline."""
+
+
+class FakeGeminiServer(ThreadedServer):
+    def __init__(self, *, min_cache_tokens: int = MIN_CACHE_TOKENS) -> None:
+        self.queue = ScriptQueue()
+        self.min_cache_tokens = min_cache_tokens
+        self.caches: dict[str, _Cache] = {}
+        self._ids = itertools.count(1)
+        self._state = threading.Lock()
+        super().__init__(
+            Starlette(
+                routes=[
+                    Route("/{version}/cachedContents", self._create_cache, methods=["POST"]),
+                    Route(
+                        "/{version}/cachedContents/{cache_id}", self._cache_item, methods=["GET", "DELETE"]
+                    ),
+                    Route("/{version}/models/{model_action}", self._generate, methods=["POST"]),
+                ]
+            )
+        )
+
+    def enqueue(self, *items: Any) -> None:
+        self.queue.push(*items)
+
+    def expire_caches(self) -> None:
+        """Let every cache run out now (the server-side TTL passing)."""
+        with self._state:
+            for cache in self.caches.values():
+                cache.expires_at = 0.0
+
+    def bodies(self, kind: str) -> list[dict[str, Any]]:
+        """Recorded bodies of "generate" or "cache" requests, in order."""
+        suffix = ":generateContent" if kind == "generate" else "/cachedContents"
+        return [r.body for r in self.requests if r.path.endswith(suffix) and r.body is not None]
+
+    # --- cachedContents -----------------------------------------------------------------------------
+
+    async def _create_cache(self, request: Request) -> Response:
+        body = await read_json(request) or {}
+        self.record(request, body)
+        tokens = estimate_tokens(json.dumps(body.get("systemInstruction", {}), ensure_ascii=False))
+        tokens += estimate_tokens(json.dumps(body.get("tools", []), ensure_ascii=False))
+        if tokens < self.min_cache_tokens:
+            message = (
+                f"Cached content is too small. total_token_count={tokens}, "
+                f"min_total_token_count={self.min_cache_tokens}"
+            )
+            return _error(400, "INVALID_ARGUMENT", message)
+        ttl = float(str(body.get("ttl", "3600s")).rstrip("s"))
+        with self._state:
+            name = f"cachedContents/fake{next(self._ids)}"
+            cache = _Cache(name, body.get("model", ""), tokens, time.monotonic() + ttl)
+            self.caches[name] = cache
+        return JSONResponse(self._cache_json(cache))
+
+    async def _cache_item(self, request: Request) -> Response:
+        self.record(request, None)
+        name = f"cachedContents/{request.path_params['cache_id']}"
+        cache = self._live(name)
+        if cache is None:
+            return _error(404, "NOT_FOUND", f"CachedContent not found: {name}")
+        if request.method == "DELETE":
+            with self._state:
+                self.caches.pop(name, None)
+            return JSONResponse({})
+        return JSONResponse(self._cache_json(cache))
+
+    def _live(self, name: str) -> _Cache | None:
+        with self._state:
+            cache = self.caches.get(name)
+        return cache if cache is not None and cache.expires_at > time.monotonic() else None
+
+    @staticmethod
+    def _cache_json(cache: _Cache) -> dict[str, Any]:
+        left = max(cache.expires_at - time.monotonic(), 0.0)
+        expire = datetime.now(UTC) + timedelta(seconds=left)
+        return {
+            "name": cache.name,
+            "model": cache.model,
+            "displayName": "fake",
+            "expireTime": expire.isoformat().replace("+00:00", "Z"),
+            "usageMetadata": {"totalTokenCount": cache.tokens},
+        }
+
+    # --- generateContent ----------------------------------------------------------------------------
+
+    async def _generate(self, request: Request) -> Response:
+        body = await read_json(request) or {}
+        self.record(request, body)
+        if not request.path_params["model_action"].endswith(":generateContent"):
+            return _error(404, "NOT_FOUND", "unknown method")
+        cached_name = body.get("cachedContent")
+        cached_tokens = 0
+        if cached_name:
+            if any(key in body for key in ("systemInstruction", "tools", "toolConfig")):
+                return _error(400, "INVALID_ARGUMENT", CACHED_WITH_CONFIG)
+            cache = self._live(cached_name)
+            if cache is None:
+                return _error(404, "NOT_FOUND", f"CachedContent not found: {cached_name}")
+            cached_tokens = cache.tokens
+        return await answer_scripted(
+            self.queue, body, lambda reply, b: _render(reply, b, cached_tokens), _error_body
+        )
+
+
+def _render(reply: GeminiReply, body: dict[str, Any], cached_tokens: int) -> dict[str, Any]:
+    parts: list[dict[str, Any]] = []
+    if reply.text is not None:
+        parts.append({"text": reply.text})
+    parts += [{"functionCall": {"name": c.name, "args": c.args}} for c in reply.calls]
+    prompt = cached_tokens + estimate_tokens(json.dumps(body.get("contents", []), ensure_ascii=False))
+    prompt += estimate_tokens(json.dumps(body.get("systemInstruction", {}), ensure_ascii=False))
+    usage: dict[str, Any] = {
+        "promptTokenCount": prompt,
+        "candidatesTokenCount": reply.output_tokens,
+        "totalTokenCount": prompt + reply.output_tokens,
+    }
+    if cached_tokens:
+        usage["cachedContentTokenCount"] = cached_tokens
+    return {
+        "candidates": [{"content": {"role": "model", "parts": parts}, "finishReason": reply.finish_reason}],
+        "usageMetadata": usage,
+        "modelVersion": "fake-gemini",
+    }
+
+
+_STATUS = {
+    400: "INVALID_ARGUMENT",
+    404: "NOT_FOUND",
+    429: "RESOURCE_EXHAUSTED",
+    500: "INTERNAL",
+    503: "UNAVAILABLE",
+}
+
+
+def _error_body(code: int, message: str) -> dict[str, Any]:
+    return {"error": {"code": code, "message": message, "status": _STATUS.get(code, "UNKNOWN")}}
+
+
+def _error(code: int, status: str, message: str) -> Response:
+    return JSONResponse({"error": {"code": code, "message": message, "status": status}}, status_code=code)

@@ -1,0 +1,219 @@
+"""The Gemini provider through the real `google-genai` SDK against the local fake REST server."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from tests.agent.conftest import NONE_ANSWER, RecordingToolRunner, make_request
+
+from fitcoach.agent.fakes.gemini_server import FakeGeminiServer, GeminiReply
+from fitcoach.agent.fakes.server import Fault
+from fitcoach.agent.prompt import prefix_hash
+from fitcoach.agent.providers.gemini import FINAL_ANSWER_NUDGE, GeminiProvider
+from fitcoach.agent.providers.gemini_cache import REFRESH_MARGIN, InMemoryCacheRegistry
+from fitcoach.agent.tools import TOOL_DECLARATIONS
+from fitcoach.clock import FrozenClock
+from fitcoach.errors import (
+    ModelOutputInvalid,
+    ProviderError,
+    ProviderMisconfigured,
+    ProviderRateLimited,
+    ProviderTimeout,
+    ProviderUnavailable,
+    ToolLoopExceeded,
+)
+from fitcoach.library import get_library
+
+TIMEOUT_S = 0.5
+MODEL = "gemini-3-flash-preview"
+CONFIG_KEYS = ("systemInstruction", "tools", "toolConfig")
+
+
+@pytest.fixture
+def server() -> Iterator[FakeGeminiServer]:
+    with FakeGeminiServer() as fake:
+        yield fake
+
+
+@pytest.fixture
+def clock() -> FrozenClock:
+    return FrozenClock(datetime(2026, 9, 14, 10, tzinfo=UTC))
+
+
+@pytest.fixture
+def provider(server: FakeGeminiServer, clock: FrozenClock) -> GeminiProvider:
+    return GeminiProvider(
+        model=MODEL, api_key="test-key", base_url=server.base_url, timeout_s=TIMEOUT_S, clock=clock
+    )
+
+
+def test_one_cache_serves_every_turn_and_user(
+    server: FakeGeminiServer, provider: GeminiProvider, runner: RecordingToolRunner
+) -> None:
+    server.enqueue(*[GeminiReply(NONE_ANSWER)] * 3)
+    responses = [provider.respond(make_request(user=user), runner) for user in ("alice", "bob", "alice")]
+    caches = server.bodies("cache")
+    assert len(caches) == 1
+    assert caches[0]["systemInstruction"]["parts"][0]["text"] == make_request().prefix
+    assert [d["name"] for d in caches[0]["tools"][0]["functionDeclarations"]] == [
+        "get_historical_exercise_logs",
+        "get_volume_trends",
+        "get_pr_records",
+    ]
+    generates = server.bodies("generate")
+    assert len(generates) == 3
+    for body in generates:
+        assert body["cachedContent"] == "cachedContents/fake1"
+        assert not any(key in body for key in CONFIG_KEYS)
+        assert body["generationConfig"]["responseMimeType"] == "application/json"
+    assert "alice" in str(generates[0]["contents"]) and "bob" in str(generates[1]["contents"])
+    stats = provider.registry.stats()
+    assert (stats.hits, stats.misses) == (2, 1)
+    assert all(r.cache_hit for r in responses)
+    assert responses[0].usage.cached_tokens is not None and responses[0].usage.cached_tokens >= 4096
+
+
+def test_the_response_schema_is_strict(server: FakeGeminiServer, provider: GeminiProvider) -> None:
+    server.enqueue(GeminiReply(NONE_ANSWER))
+    provider.respond(make_request(), RecordingToolRunner())
+    schema = server.bodies("generate")[0]["generationConfig"]["responseSchema"]
+    exercise = schema["properties"]["proposal"]["properties"]["data"]["properties"]["blocks"]["items"]
+    assert exercise["properties"]["exercises"]["items"]["properties"]["exercise_id"]["enum"] == sorted(
+        get_library().slugs
+    )
+
+
+def test_function_call_round_trip(
+    server: FakeGeminiServer, provider: GeminiProvider, runner: RecordingToolRunner
+) -> None:
+    server.enqueue(
+        GeminiReply.calling("get_historical_exercise_logs", exercise_slug="push-up", limit=2),
+        GeminiReply(NONE_ANSWER),
+    )
+    response = provider.respond(make_request(), runner)
+    assert runner.calls == [
+        ("get_historical_exercise_logs", {"exercise_slug": "push-up", "limit_sessions": 2})
+    ]
+    second = server.bodies("generate")[1]
+    assert not any(key in second for key in CONFIG_KEYS)
+    call, answer = second["contents"][1:]
+    assert call["parts"][0]["functionCall"]["name"] == "get_historical_exercise_logs"
+    returned = answer["parts"][0]["functionResponse"]
+    assert returned["name"] == "get_historical_exercise_logs"
+    assert returned["response"]["sessions"][0]["log_id"] == "log_7"
+    assert response.usage.output_tokens == 100
+
+
+def test_an_expired_cache_is_recreated_once(
+    server: FakeGeminiServer, provider: GeminiProvider, runner: RecordingToolRunner
+) -> None:
+    server.enqueue(GeminiReply(NONE_ANSWER), GeminiReply(NONE_ANSWER))
+    provider.respond(make_request(), runner)
+    server.expire_caches()
+    provider.respond(make_request(), runner)
+    assert len(server.bodies("cache")) == 2
+    assert server.bodies("generate")[-1]["cachedContent"] == "cachedContents/fake2"
+
+
+def test_a_cache_lost_twice_in_one_turn_is_a_provider_error(
+    server: FakeGeminiServer, provider: GeminiProvider, runner: RecordingToolRunner
+) -> None:
+    server.enqueue(Fault.http(404), Fault.http(404), GeminiReply(NONE_ANSWER))
+    with pytest.raises(ProviderUnavailable):
+        provider.respond(make_request(), runner)
+    assert len(server.bodies("cache")) == 2
+
+
+def test_a_cache_is_replaced_shortly_before_it_expires(
+    server: FakeGeminiServer, provider: GeminiProvider, clock: FrozenClock, runner: RecordingToolRunner
+) -> None:
+    server.enqueue(*[GeminiReply(NONE_ANSWER)] * 3)
+    provider.respond(make_request(), runner)
+    key = prefix_hash(MODEL, make_request().prefix, TOOL_DECLARATIONS)
+    entry = provider.registry.usable(key, clock.now())
+    assert entry is not None
+    clock.set(entry.expire_time - REFRESH_MARGIN - timedelta(seconds=30))
+    provider.respond(make_request(), runner)
+    assert len(server.bodies("cache")) == 1
+    clock.advance(timedelta(seconds=31))
+    provider.respond(make_request(), runner)
+    assert len(server.bodies("cache")) == 2
+
+
+def test_too_small_to_cache_runs_inline(runner: RecordingToolRunner, clock: FrozenClock) -> None:
+    with FakeGeminiServer(min_cache_tokens=10**7) as server:
+        provider = GeminiProvider(
+            model=MODEL, api_key="k", base_url=server.base_url, timeout_s=TIMEOUT_S, clock=clock
+        )
+        server.enqueue(GeminiReply(NONE_ANSWER), GeminiReply(NONE_ANSWER))
+        first = provider.respond(make_request(), runner)
+        provider.respond(make_request(), runner)
+        assert len(server.bodies("cache")) == 1  # the refusal is remembered
+        for body in server.bodies("generate"):
+            assert "cachedContent" not in body
+            assert body["systemInstruction"]["parts"][0]["text"] == make_request().prefix
+            assert body["tools"][0]["functionDeclarations"]
+        assert first.cache_hit is False
+
+
+def test_an_endless_tool_loop_stops_after_three_rounds(
+    server: FakeGeminiServer, provider: GeminiProvider, runner: RecordingToolRunner
+) -> None:
+    server.enqueue(*[GeminiReply.calling("get_pr_records", exercise_slug="push-up")] * 10)
+    with pytest.raises(ToolLoopExceeded):
+        provider.respond(make_request(), runner)
+    generates = server.bodies("generate")
+    assert len(generates) == 4 and len(runner.calls) == 3
+    assert generates[-1]["contents"][-1]["parts"][0]["text"] == FINAL_ANSWER_NUDGE
+
+
+def test_uncached_last_round_sends_no_tools(runner: RecordingToolRunner) -> None:
+    with FakeGeminiServer(min_cache_tokens=10**7) as server:
+        provider = GeminiProvider(model=MODEL, api_key="k", base_url=server.base_url, timeout_s=TIMEOUT_S)
+        server.enqueue(
+            *[GeminiReply.calling("get_pr_records", exercise_slug="push-up")] * 3, GeminiReply(NONE_ANSWER)
+        )
+        provider.respond(make_request(), runner)
+        assert ["tools" in body for body in server.bodies("generate")] == [True, True, True, False]
+
+
+@pytest.mark.parametrize("model", ["gemini-2.5-flash", "models/gemini-1.5-pro"])
+def test_models_before_gemini_3_are_refused_at_start_up(model: str) -> None:
+    with pytest.raises(ProviderMisconfigured, match="Gemini 3"):
+        GeminiProvider(model=model, api_key="k", registry=InMemoryCacheRegistry())
+
+
+def test_a_missing_key_is_refused() -> None:
+    with pytest.raises(ProviderMisconfigured, match="GEMINI_API_KEY"):
+        GeminiProvider(model=MODEL, api_key=None)
+
+
+@pytest.mark.parametrize(
+    ("script", "error"),
+    [
+        ([Fault.delay(TIMEOUT_S * 4), GeminiReply(NONE_ANSWER)], ProviderTimeout),
+        ([Fault.http(500)], ProviderUnavailable),
+        ([Fault.http(429)], ProviderRateLimited),
+        ([Fault.malformed()], ProviderUnavailable),
+        ([Fault.truncated(), GeminiReply(NONE_ANSWER)], ProviderUnavailable),
+        ([GeminiReply('{"message": "cut', finish_reason="MAX_TOKENS")], ModelOutputInvalid),
+        ([GeminiReply("Here is your plan!")], ModelOutputInvalid),
+    ],
+    ids=["timeout", "http500", "http429", "malformed-body", "truncated-body", "max-tokens", "prose"],
+)
+def test_faults_surface_quickly_as_provider_errors(
+    server: FakeGeminiServer,
+    provider: GeminiProvider,
+    runner: RecordingToolRunner,
+    script: list[object],
+    error: type[ProviderError],
+) -> None:
+    server.enqueue(*script)
+    started = time.monotonic()
+    with pytest.raises(error):
+        provider.respond(make_request(), runner)
+    assert time.monotonic() - started < TIMEOUT_S * 3
+    assert len(server.bodies("generate")) == 1  # no hidden retries
