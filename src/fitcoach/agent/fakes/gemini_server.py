@@ -13,6 +13,7 @@ import itertools
 import json
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -59,8 +60,14 @@ class _Cache:
 
 
 class FakeGeminiServer(ThreadedServer):
-    def __init__(self, *, min_cache_tokens: int = MIN_CACHE_TOKENS) -> None:
+    def __init__(
+        self,
+        *,
+        min_cache_tokens: int = MIN_CACHE_TOKENS,
+        fallback: Callable[[dict[str, Any]], Any] | None = None,
+    ) -> None:
         self.queue = ScriptQueue()
+        self.fallback = fallback
         self.min_cache_tokens = min_cache_tokens
         self.caches: dict[str, _Cache] = {}
         self._ids = itertools.count(1)
@@ -157,7 +164,7 @@ class FakeGeminiServer(ThreadedServer):
                 return _error(404, "NOT_FOUND", f"CachedContent not found: {cached_name}")
             cached_tokens = cache.tokens
         return await answer_scripted(
-            self.queue, body, lambda reply, b: _render(reply, b, cached_tokens), _error_body
+            self.queue, body, lambda reply, b: _render(reply, b, cached_tokens), _error_body, self.fallback
         )
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import json
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,8 +44,9 @@ class ChatReply:
 
 
 class FakeOpenAIServer(ThreadedServer):
-    def __init__(self) -> None:
+    def __init__(self, *, fallback: Callable[[dict[str, Any]], Any] | None = None) -> None:
         self.queue = ScriptQueue()
+        self.fallback = fallback
         self._seen_prefixes: set[str] = set()
         self._ids = itertools.count(1)
         self._state = threading.Lock()
@@ -74,7 +76,7 @@ class FakeOpenAIServer(ThreadedServer):
     async def _completions(self, request: Request) -> Response:
         body = await read_json(request) or {}
         self.record(request, body)
-        return await answer_scripted(self.queue, body, self._render, _error)
+        return await answer_scripted(self.queue, body, self._render, _error, self.fallback)
 
     def _render(self, reply: ChatReply, body: dict[str, Any]) -> dict[str, Any]:
         messages = body.get("messages", [])

@@ -102,10 +102,14 @@ async def answer_scripted(
     body: dict[str, Any],
     render: ReplyRenderer,
     render_error: ErrorRenderer,
+    fallback: Callable[[dict[str, Any]], Any] | None = None,
 ) -> Response:
-    """Take the next entry, apply faults in order (a delay then the following entry), and render."""
+    """Take the next entry, apply faults in order (a delay then the following entry), and render.
+    With an empty queue, `fallback(body)` answers (standalone demos); without one, HTTP 500."""
     while True:
         item = queue.pop()
+        if item is None and fallback is not None:
+            item = fallback(body)
         if callable(item):
             item = item(body)
         if item is None:
@@ -153,10 +157,10 @@ class ThreadedServer:
         with self._lock:
             self.requests.append(Recorded(request.method, request.url.path, body, dict(request.headers)))
 
-    def start(self) -> Self:
+    def start(self, port: int = 0) -> Self:
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind(("127.0.0.1", 0))
+        sock.bind(("127.0.0.1", port))
         self.port = sock.getsockname()[1]
         config = uvicorn.Config(self.app, log_level="warning", lifespan="off", timeout_graceful_shutdown=1)
         self._server = uvicorn.Server(config)
