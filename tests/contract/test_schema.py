@@ -10,7 +10,10 @@ from typing import Any
 import jsonschema_rs
 import pytest
 from google.genai import types
+from openai.types.chat import ChatCompletionFunctionTool
+from openai.types.shared import ResponseFormatJSONSchema
 
+from fitcoach.agent.tools import TOOL_DECLARATIONS, openai_tools
 from fitcoach.contract.models import CoachReply
 from fitcoach.contract.normalize import missing_server_fields, normalize_reply
 from fitcoach.contract.schema import (
@@ -153,3 +156,11 @@ def test_openai_strict_schema_takes_a_complete_normalised_seed(data_dir: Path, s
         mutation["entry"] = {**full, **entry}
     errors = [str(error) for error in jsonschema_rs.validator_for(schema).iter_errors(dumped)]
     assert errors == []
+
+
+def test_openai_sdk_types_accept_the_response_format_and_tools() -> None:
+    parsed = ResponseFormatJSONSchema.model_validate(openai_response_format(get_library().slugs))
+    assert parsed.json_schema.strict is True
+    assert parsed.json_schema.schema_ is not None
+    for tool in openai_tools(TOOL_DECLARATIONS):
+        assert ChatCompletionFunctionTool.model_validate(tool).function.strict is True

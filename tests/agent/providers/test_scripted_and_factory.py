@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -11,6 +12,7 @@ from tests.agent.conftest import NONE_ANSWER, RecordingToolRunner, make_request
 
 from fitcoach.agent.fakes.gemini_server import FakeGeminiServer, GeminiReply
 from fitcoach.agent.fakes.openai_server import ChatReply, FakeOpenAIServer
+from fitcoach.agent.fakes.server import Fault
 from fitcoach.agent.providers import make_provider
 from fitcoach.agent.providers.base import ProviderRequest, ProviderResponse, TokenUsage, ToolRunner
 from fitcoach.agent.providers.gemini import GeminiProvider
@@ -106,3 +108,16 @@ def test_offline_is_imported_lazily_with_a_clear_error_when_absent(monkeypatch: 
     monkeypatch.setitem(sys.modules, "fitcoach.agent.offline", None)
     with pytest.raises(ProviderMisconfigured, match="offline coach"):
         make_provider(Settings(provider="offline"))
+
+
+def test_the_timeout_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    with FakeOpenAIServer() as server:
+        monkeypatch.setenv("FITCOACH_PROVIDER", "openai")
+        monkeypatch.setenv("FITCOACH_OPENAI_BASE_URL", server.openai_base_url)
+        monkeypatch.setenv("FITCOACH_LLM_TIMEOUT_S", "0.3")
+        provider = make_provider(Settings())
+        server.enqueue(Fault.delay(3), ChatReply(NONE_ANSWER))
+        started = time.monotonic()
+        with pytest.raises(ProviderTimeout):
+            provider.respond(make_request(), RecordingToolRunner())
+        assert time.monotonic() - started < 1.5
