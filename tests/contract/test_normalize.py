@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import json
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fitcoach.contract.models import CoachReply, DayPlan, Proposal, ProposalType, Weekday, WeeklyPlan
 from fitcoach.contract.normalize import (
     REST_DAY_TITLE,
     clean_raw_reply,
     missing_server_fields,
+    monday_of,
     normalize_reply,
 )
 from fitcoach.library import get_library
@@ -128,3 +131,26 @@ def test_a_none_reply_with_stray_data_parses_after_cleaning() -> None:
 @pytest.mark.parametrize("raw", [None, [], "text", {"message": "no proposal"}])
 def test_raw_cleaning_leaves_other_shapes_to_the_validator(raw: Any) -> None:
     assert clean_raw_reply(raw) == raw
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    target=st.sampled_from(list(Weekday)),
+    anchor=st.dates(min_value=date(2024, 1, 1), max_value=date(2030, 12, 31)),
+    drop=st.sets(st.sampled_from(["status", "completed_log_id", "completed_at", "date", "day_of_week"])),
+)
+def test_normalising_is_complete_and_idempotent(target: Weekday, anchor: date, drop: set[str]) -> None:
+    """Whatever server-owned fields a day answer omits, one pass fills them all and a second changes
+    nothing; the date always falls on the target weekday of the anchor's week."""
+    raw = json.loads((Path(__file__).parents[1] / "data/seeds/monday_update_day.json").read_text())
+    raw["proposal"]["target_day"] = target.value
+    for field in drop:
+        raw["proposal"]["data"].pop(field, None)
+    args: dict[str, Any] = {"library": get_library(), "week_start": anchor, "plan": None}
+    once = normalize_reply(CoachReply.model_validate(raw), **args)
+    assert missing_server_fields(once, **args) == []
+    assert normalize_reply(once, **args) == once
+    day = once.proposal.data
+    assert isinstance(day, DayPlan) and day.date is not None
+    assert Weekday.of(day.date) is target
+    assert monday_of(anchor) <= day.date < monday_of(anchor) + timedelta(days=7)
