@@ -13,7 +13,7 @@ from fitcoach.agent.fakes.gemini_server import FakeGeminiServer, GeminiReply
 from fitcoach.agent.fakes.server import Fault
 from fitcoach.agent.prompt import prefix_hash
 from fitcoach.agent.providers.gemini import FINAL_ANSWER_NUDGE, GeminiProvider
-from fitcoach.agent.providers.gemini_cache import REFRESH_MARGIN, InMemoryCacheRegistry
+from fitcoach.agent.providers.gemini_cache import REFRESH_MARGIN
 from fitcoach.agent.tools import TOOL_DECLARATIONS
 from fitcoach.clock import FrozenClock
 from fitcoach.errors import (
@@ -178,12 +178,6 @@ def test_uncached_last_round_sends_no_tools(runner: RecordingToolRunner) -> None
         )
         provider.respond(make_request(), runner)
         assert ["tools" in body for body in server.bodies("generate")] == [True, True, True, False]
-
-
-@pytest.mark.parametrize("model", ["gemini-2.5-flash", "models/gemini-1.5-pro"])
-def test_models_before_gemini_3_are_refused_at_start_up(model: str) -> None:
-    with pytest.raises(ProviderMisconfigured, match="Gemini 3"):
-        GeminiProvider(model=model, api_key="k", registry=InMemoryCacheRegistry())
 
 
 def test_a_missing_key_is_refused() -> None:

@@ -2,8 +2,9 @@
 `models/{model}:generateContent` with `functionCall`/`functionResponse` parts.
 
 It enforces what the real API enforces and our provider must respect: a cache below the minimum
-token count is refused as too small, an expired or unknown cache is NOT_FOUND, and a request that
-uses `cachedContent` together with `systemInstruction`, `tools` or `toolConfig` is INVALID_ARGUMENT.
+token count is refused as too small, an expired or unknown cache is NOT_FOUND, a request that uses
+`cachedContent` together with `systemInstruction`, `tools` or `toolConfig` is INVALID_ARGUMENT, and
+so is tools + response schema for a model before Gemini 3.
 Replies come from a script of `GeminiReply` and `Fault` entries; every request is recorded.
 """
 
@@ -25,6 +26,10 @@ from starlette.routing import Route
 
 from fitcoach.agent.fakes.server import ScriptQueue, ThreadedServer, answer_scripted, read_json
 from fitcoach.agent.prompt import MIN_CACHE_TOKENS, estimate_tokens
+from fitcoach.agent.providers.gemini_support import combines_tools_with_schema
+
+TOOLS_WITH_SCHEMA = "Function calling with a response mime type: 'application/json' is unsupported"
+"""What models before Gemini 3 answer when tools and a JSON response schema meet in one request."""
 
 CACHED_WITH_CONFIG = (
     "CachedContent can not be used with GenerateContent request setting system_instruction, "
@@ -55,6 +60,7 @@ class _Cache:
     name: str
     model: str
     tokens: int
+    has_tools: bool
     expires_at: float
     """time.monotonic() deadline."""
 
@@ -114,7 +120,8 @@ class FakeGeminiServer(ThreadedServer):
         ttl = float(str(body.get("ttl", "3600s")).rstrip("s"))
         with self._state:
             name = f"cachedContents/fake{next(self._ids)}"
-            cache = _Cache(name, body.get("model", ""), tokens, time.monotonic() + ttl)
+            has_tools = bool(body.get("tools"))
+            cache = _Cache(name, body.get("model", ""), tokens, has_tools, time.monotonic() + ttl)
             self.caches[name] = cache
         return JSONResponse(self._cache_json(cache))
 
@@ -152,10 +159,12 @@ class FakeGeminiServer(ThreadedServer):
     async def _generate(self, request: Request) -> Response:
         body = await read_json(request) or {}
         self.record(request, body)
-        if not request.path_params["model_action"].endswith(":generateContent"):
+        model, _, method = request.path_params["model_action"].partition(":")
+        if method != "generateContent":
             return _error(404, "NOT_FOUND", "unknown method")
         cached_name = body.get("cachedContent")
         cached_tokens = 0
+        has_tools = bool(body.get("tools"))
         if cached_name:
             if any(key in body for key in ("systemInstruction", "tools", "toolConfig")):
                 return _error(400, "INVALID_ARGUMENT", CACHED_WITH_CONFIG)
@@ -163,6 +172,10 @@ class FakeGeminiServer(ThreadedServer):
             if cache is None:
                 return _error(404, "NOT_FOUND", f"CachedContent not found: {cached_name}")
             cached_tokens = cache.tokens
+            has_tools = cache.has_tools
+        wants_schema = "responseSchema" in body.get("generationConfig", {})
+        if has_tools and wants_schema and not combines_tools_with_schema(model):
+            return _error(400, "INVALID_ARGUMENT", TOOLS_WITH_SCHEMA)
         return await answer_scripted(
             self.queue, body, lambda reply, b: _render(reply, b, cached_tokens), _error_body, self.fallback
         )

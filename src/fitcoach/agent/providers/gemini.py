@@ -3,15 +3,19 @@
 A turn sends only the runtime block (and tool results) as `contents` against `cached_content`; such
 a request carries no `system_instruction`, `tools` or `tool_config` (the API rejects them). If the
 API says the prefix is too small to cache, turns run uncached with the prefix inline.
+
+Gemini 3 takes tools and the response schema in one request. Earlier models cannot, so for them the
+turn is split: a tool phase on a cache of prefix + tools without a schema (its answer is used when it
+is already a JSON object), then, if needed, one structured call on a cache of the prefix alone with
+the tool results as text.
 """
 
 from __future__ import annotations
 
-import re
+import json
 from datetime import timedelta
 from typing import Any
 
-import httpx
 from google import genai
 from google.genai import errors as genai_errors
 from google.genai import types
@@ -26,52 +30,30 @@ from fitcoach.agent.providers.base import (
 )
 from fitcoach.agent.providers.common import add_usage, require_json_object, run_tool
 from fitcoach.agent.providers.gemini_cache import CacheEntry, CacheRegistry, InMemoryCacheRegistry
+from fitcoach.agent.providers.gemini_support import (
+    FAILURES,
+    combines_tools_with_schema,
+    gemini_tool,
+    provider_error,
+    text_content,
+)
 from fitcoach.clock import Clock, SystemClock, ensure_utc
 from fitcoach.contract.schema import gemini_response_schema
-from fitcoach.errors import (
-    ModelOutputInvalid,
-    ProviderError,
-    ProviderMisconfigured,
-    ProviderRateLimited,
-    ProviderTimeout,
-    ProviderUnavailable,
-    ToolLoopExceeded,
-)
+from fitcoach.errors import ModelOutputInvalid, ProviderMisconfigured, ProviderUnavailable, ToolLoopExceeded
 from fitcoach.library import ExerciseLibrary, get_library
-
-# google-genai 3 talks through httpx2 (a fork of httpx), older releases through httpx: catch both.
-_TIMEOUTS: tuple[type[Exception], ...] = (httpx.TimeoutException,)
-_TRANSPORT: tuple[type[Exception], ...] = (httpx.HTTPError,)
-try:
-    import httpx2
-
-    _TIMEOUTS += (httpx2.TimeoutException,)
-    _TRANSPORT += (httpx2.HTTPError,)
-except ImportError:  # pragma: no cover - depends on the installed SDK generation
-    pass
-# ValueError: a 200 whose body is not JSON (HTML, cut off) reaches us as a JSON decode error.
-_FAILURES: tuple[type[Exception], ...] = (genai_errors.APIError, *_TRANSPORT, ValueError)
 
 DEFAULT_GEMINI_MODEL = "gemini-3-flash-preview"
 CACHE_TTL = timedelta(hours=1)
 FINAL_ANSWER_NUDGE = "Tool budget used up. Answer now with the final JSON object only; call no more tools."
-_VERSION = re.compile(r"gemini-(\d+)")
+TOOL_RESULTS_HEADER = "Results of the analytics tools called for this turn:"
 
 
 class _CacheGone(Exception):
     """The cache named in the request no longer exists (expired or deleted)."""
 
-
-def check_model(model: str) -> None:
-    """Refuse models older than Gemini 3: they cannot combine tools with a response schema, and this
-    provider sends both in one call (the tool phase and the final answer are not split)."""
-    match = _VERSION.match(model.removeprefix("models/"))
-    if match is not None and int(match.group(1)) < 3:
-        raise ProviderMisconfigured(
-            f"{model} cannot combine function calling with a response schema; "
-            "use a Gemini 3 model (e.g. FITCOACH_MODEL=gemini-3-flash-preview) or FITCOACH_PROVIDER=openai",
-            details={"model": model},
-        )
+    def __init__(self, entry: CacheEntry) -> None:
+        super().__init__(entry.name)
+        self.entry = entry
 
 
 class GeminiProvider:
@@ -88,10 +70,10 @@ class GeminiProvider:
         clock: Clock | None = None,
         library: ExerciseLibrary | None = None,
     ) -> None:
-        check_model(model)
         if not api_key:
             raise ProviderMisconfigured("FITCOACH_PROVIDER=gemini needs GEMINI_API_KEY")
         self.model = model
+        self.split_tools = not combines_tools_with_schema(model)
         # retry_options stays None: the SDK then makes exactly one attempt, and a failed turn falls
         # back to the offline coach instead of keeping the user waiting.
         options = types.HttpOptions(base_url=base_url, timeout=int(timeout_s * 1000))
@@ -101,23 +83,21 @@ class GeminiProvider:
         self._schema = types.Schema.model_validate(gemini_response_schema((library or get_library()).slugs))
 
     def respond(self, request: ProviderRequest, tools: ToolRunner) -> ProviderResponse:
-        declarations = tools.declarations()
-        key = prefix_hash(self.model, request.prefix, declarations)
-        entry = self._cache(key, request.prefix, declarations)
+        turn = self._split_turn if self.split_tools else self._combined_turn
         try:
-            return self._turn(request, tools, declarations, entry)
-        except _CacheGone:
+            return turn(request, tools)
+        except _CacheGone as gone:
             # Expired or deleted under us: recreate once; a second loss is a provider fault.
-            self.registry.invalidate(key, entry.name)
-            entry = self._cache(key, request.prefix, declarations)
-            try:
-                return self._turn(request, tools, declarations, entry)
-            except _CacheGone as error:
-                raise ProviderUnavailable("the Gemini context cache vanished twice in one turn") from error
+            self.registry.invalidate(gone.entry.key, gone.entry.name)
+        try:
+            return turn(request, tools)
+        except _CacheGone as error:
+            raise ProviderUnavailable("the Gemini context cache vanished twice in one turn") from error
 
     # --- cache -------------------------------------------------------------------------------------
 
-    def _cache(self, key: str, prefix: str, declarations: list[dict[str, Any]]) -> CacheEntry:
+    def _cache(self, prefix: str, declarations: list[dict[str, Any]]) -> CacheEntry:
+        key = prefix_hash(self.model, prefix, declarations)
         now = self.clock.now()
         entry = self.registry.usable(key, now)
         self.registry.count(hit=entry is not None and entry.cacheable)
@@ -125,7 +105,7 @@ class GeminiProvider:
             return entry
         config = types.CreateCachedContentConfig(
             system_instruction=prefix,
-            tools=[_tool(declarations)],
+            tools=[gemini_tool(declarations)] if declarations else None,
             ttl=f"{int(CACHE_TTL.total_seconds())}s",
             display_name=f"fitcoach-{key[:16]}",
         )
@@ -136,92 +116,127 @@ class GeminiProvider:
                 entry = CacheEntry(key=key, model=self.model, name=None, expire_time=now + CACHE_TTL)
                 self.registry.put(entry)
                 return entry
-            raise _provider_error(error) from error
-        except _FAILURES as error:
-            raise _provider_error(error) from error
+            raise provider_error(error) from error
+        except FAILURES as error:
+            raise provider_error(error) from error
         expires = ensure_utc(cached.expire_time) if cached.expire_time else now + CACHE_TTL
         entry = CacheEntry(key=key, model=self.model, name=cached.name, expire_time=expires)
         self.registry.put(entry)
         return entry
 
-    # --- turn --------------------------------------------------------------------------------------
+    # --- turns -------------------------------------------------------------------------------------
 
-    def _turn(
-        self,
-        request: ProviderRequest,
-        tools: ToolRunner,
-        declarations: list[dict[str, Any]],
-        entry: CacheEntry,
-    ) -> ProviderResponse:
-        contents: list[types.Content] = [_text("user", request.runtime_block)]
-        if request.repair_feedback is not None:
-            contents += [
-                _text("model", request.previous_answer or ""),
-                _text("user", request.repair_feedback),
-            ]
+    def _combined_turn(self, request: ProviderRequest, tools: ToolRunner) -> ProviderResponse:
+        declarations = tools.declarations()
+        entry = self._cache(request.prefix, declarations)
+        contents = _opening(request)
         usage = TokenUsage()
         for round_number in range(MAX_TOOL_ROUNDS + 1):
             last_round = round_number == MAX_TOOL_ROUNDS
             if last_round and entry.cacheable:
                 # A cached request cannot switch tools off (no tool_config allowed), so ask instead.
-                contents.append(_text("user", FINAL_ANSWER_NUDGE))
-            response = self._generate(contents, self._config(request, declarations, entry, last_round))
-            metadata = response.usage_metadata
-            if metadata is not None:
-                add_usage(
-                    usage,
-                    metadata.prompt_token_count,
-                    metadata.cached_content_token_count or 0,
-                    metadata.candidates_token_count,
-                )
+                contents.append(text_content("user", FINAL_ANSWER_NUDGE))
+            offered = [] if last_round else declarations
+            config = self._config(request, entry, offered, structured=True)
+            response = self._generate(contents, config, entry, usage)
             calls = response.function_calls or []
             if not calls:
                 return self._final(response, usage, entry)
             if last_round:
                 raise ToolLoopExceeded(f"still calling tools after {MAX_TOOL_ROUNDS} rounds")
-            candidate = response.candidates[0] if response.candidates else None
-            if candidate is not None and candidate.content is not None:
-                contents.append(candidate.content)
-            parts = [
-                types.Part.from_function_response(
-                    name=call.name or "", response=run_tool(tools, call.name or "", call.args)
-                )
-                for call in calls
-            ]
-            contents.append(types.Content(role="user", parts=parts))
+            self._answer_calls(response, contents, tools, transcript=None)
         raise AssertionError("unreachable: the last round returns or raises")
+
+    def _split_turn(self, request: ProviderRequest, tools: ToolRunner) -> ProviderResponse:
+        declarations = tools.declarations()
+        entry = self._cache(request.prefix, declarations)
+        contents = _opening(request)
+        usage = TokenUsage()
+        transcript: list[str] = []
+        for _ in range(MAX_TOOL_ROUNDS):
+            config = self._config(request, entry, declarations, structured=False)
+            response = self._generate(contents, config, entry, usage)
+            if not response.function_calls:
+                text = response.text or ""
+                if _is_json_object(text):
+                    return self._final(response, usage, entry)
+                break
+            self._answer_calls(response, contents, tools, transcript=transcript)
+        plain = self._cache(request.prefix, [])
+        closing = [*transcript, FINAL_ANSWER_NUDGE]
+        if transcript:
+            closing.insert(0, TOOL_RESULTS_HEADER)
+        final_contents = [*_opening(request), text_content("user", "\n".join(closing))]
+        config = self._config(request, plain, [], structured=True)
+        return self._final(self._generate(final_contents, config, plain, usage), usage, plain)
+
+    def _answer_calls(
+        self,
+        response: types.GenerateContentResponse,
+        contents: list[types.Content],
+        tools: ToolRunner,
+        *,
+        transcript: list[str] | None,
+    ) -> None:
+        candidate = response.candidates[0] if response.candidates else None
+        if candidate is not None and candidate.content is not None:
+            # Sent back as returned: Gemini 3 needs the parts' thought signatures on the next round.
+            contents.append(candidate.content)
+        parts = []
+        for call in response.function_calls or []:
+            name = call.name or ""
+            result = run_tool(tools, name, call.args)
+            parts.append(types.Part.from_function_response(name=name, response=result))
+            if transcript is not None:
+                arguments = json.dumps(call.args or {}, sort_keys=True)
+                transcript.append(f"{name}({arguments}) → {json.dumps(result, default=str)}")
+        contents.append(types.Content(role="user", parts=parts))
 
     def _config(
         self,
         request: ProviderRequest,
-        declarations: list[dict[str, Any]],
         entry: CacheEntry,
-        last_round: bool,
+        declarations: list[dict[str, Any]],
+        *,
+        structured: bool,
     ) -> types.GenerateContentConfig:
         common: dict[str, Any] = {
-            "response_mime_type": "application/json",
-            "response_schema": self._schema,
             "automatic_function_calling": types.AutomaticFunctionCallingConfig(disable=True),
         }
+        if structured:
+            common |= {"response_mime_type": "application/json", "response_schema": self._schema}
         if entry.cacheable:
             return types.GenerateContentConfig(cached_content=entry.name, **common)
         return types.GenerateContentConfig(
             system_instruction=request.prefix,
-            tools=None if last_round else [_tool(declarations)],
+            tools=[gemini_tool(declarations)] if declarations else None,
             **common,
         )
 
     def _generate(
-        self, contents: list[types.Content], config: types.GenerateContentConfig
+        self,
+        contents: list[types.Content],
+        config: types.GenerateContentConfig,
+        entry: CacheEntry,
+        usage: TokenUsage,
     ) -> types.GenerateContentResponse:
         try:
-            return self.client.models.generate_content(model=self.model, contents=contents, config=config)
+            response = self.client.models.generate_content(model=self.model, contents=contents, config=config)
         except genai_errors.ClientError as error:
-            if config.cached_content and error.code in (403, 404):
-                raise _CacheGone(str(error)) from error
-            raise _provider_error(error) from error
-        except _FAILURES as error:
-            raise _provider_error(error) from error
+            if entry.cacheable and error.code in (403, 404):
+                raise _CacheGone(entry) from error
+            raise provider_error(error) from error
+        except FAILURES as error:
+            raise provider_error(error) from error
+        metadata = response.usage_metadata
+        if metadata is not None:
+            add_usage(
+                usage,
+                metadata.prompt_token_count,
+                metadata.cached_content_token_count or 0,
+                metadata.candidates_token_count,
+            )
+        return response
 
     def _final(
         self, response: types.GenerateContentResponse, usage: TokenUsage, entry: CacheEntry
@@ -238,32 +253,18 @@ class GeminiProvider:
         )
 
 
-def _text(role: str, text: str) -> types.Content:
-    return types.Content(role=role, parts=[types.Part.from_text(text=text)])
-
-
-def _tool(declarations: list[dict[str, Any]]) -> types.Tool:
-    return types.Tool(
-        function_declarations=[
-            types.FunctionDeclaration(
-                name=d["name"],
-                description=d["description"],
-                parameters=types.Schema.model_validate(d["parameters"]),
-            )
-            for d in declarations
+def _opening(request: ProviderRequest) -> list[types.Content]:
+    contents = [text_content("user", request.runtime_block)]
+    if request.repair_feedback is not None:
+        contents += [
+            text_content("model", request.previous_answer or ""),
+            text_content("user", request.repair_feedback),
         ]
-    )
+    return contents
 
 
-def _provider_error(error: Exception) -> ProviderError:
-    if isinstance(error, _TIMEOUTS):
-        return ProviderTimeout("Gemini did not answer in time")
-    if isinstance(error, genai_errors.APIError):
-        if error.code == 429:
-            return ProviderRateLimited("Gemini is rate limiting", details={"status": 429})
-        return ProviderUnavailable(
-            f"Gemini answered HTTP {error.code}: {error.message}", details={"status": error.code}
-        )
-    if isinstance(error, _TRANSPORT):
-        return ProviderUnavailable(f"cannot reach Gemini: {type(error).__name__}")
-    return ProviderUnavailable(f"unreadable answer from Gemini: {type(error).__name__}")
+def _is_json_object(text: str) -> bool:
+    try:
+        return isinstance(json.loads(text), dict)
+    except json.JSONDecodeError:
+        return False

@@ -1,0 +1,67 @@
+"""Gemini request pieces and error mapping shared by the provider's two tool modes."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import httpx
+from google.genai import errors as genai_errors
+from google.genai import types
+
+from fitcoach.errors import ProviderError, ProviderRateLimited, ProviderTimeout, ProviderUnavailable
+
+# google-genai 3 talks through httpx2 (a fork of httpx), older releases through httpx: catch both.
+_TIMEOUTS: tuple[type[Exception], ...] = (httpx.TimeoutException,)
+_TRANSPORT: tuple[type[Exception], ...] = (httpx.HTTPError,)
+try:
+    import httpx2
+
+    _TIMEOUTS += (httpx2.TimeoutException,)
+    _TRANSPORT += (httpx2.HTTPError,)
+except ImportError:  # pragma: no cover - depends on the installed SDK generation
+    pass
+
+FAILURES: tuple[type[Exception], ...] = (genai_errors.APIError, *_TRANSPORT, ValueError)
+"""What a call may raise for a provider fault. ValueError: a 200 whose body is not JSON (HTML, cut
+off) reaches us as a JSON decode error."""
+
+_VERSION = re.compile(r"gemini-(\d+)")
+
+
+def combines_tools_with_schema(model: str) -> bool:
+    """Gemini 3 accepts function declarations and a response schema in one request; earlier
+    generations reject the pair. Unknown names (tuned models, aliases) are taken as current."""
+    match = _VERSION.match(model.removeprefix("models/"))
+    return match is None or int(match.group(1)) >= 3
+
+
+def text_content(role: str, text: str) -> types.Content:
+    return types.Content(role=role, parts=[types.Part.from_text(text=text)])
+
+
+def gemini_tool(declarations: list[dict[str, Any]]) -> types.Tool:
+    return types.Tool(
+        function_declarations=[
+            types.FunctionDeclaration(
+                name=d["name"],
+                description=d["description"],
+                parameters=types.Schema.model_validate(d["parameters"]),
+            )
+            for d in declarations
+        ]
+    )
+
+
+def provider_error(error: Exception) -> ProviderError:
+    if isinstance(error, _TIMEOUTS):
+        return ProviderTimeout("Gemini did not answer in time")
+    if isinstance(error, genai_errors.APIError):
+        if error.code == 429:
+            return ProviderRateLimited("Gemini is rate limiting", details={"status": 429})
+        return ProviderUnavailable(
+            f"Gemini answered HTTP {error.code}: {error.message}", details={"status": error.code}
+        )
+    if isinstance(error, _TRANSPORT):
+        return ProviderUnavailable(f"cannot reach Gemini: {type(error).__name__}")
+    return ProviderUnavailable(f"unreadable answer from Gemini: {type(error).__name__}")
