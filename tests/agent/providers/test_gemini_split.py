@@ -39,11 +39,13 @@ def test_the_fake_refuses_tools_with_a_schema_for_old_models(server: FakeGeminiS
         combined.respond(make_request(), RecordingToolRunner())
 
 
+@pytest.mark.parametrize("answer", [NONE_ANSWER, f"```json\n{NONE_ANSWER}\n```"], ids=["bare", "fenced"])
 def test_fast_path_is_one_call_when_the_tool_phase_answers_json(
-    server: FakeGeminiServer, provider: GeminiProvider, runner: RecordingToolRunner
+    server: FakeGeminiServer, provider: GeminiProvider, runner: RecordingToolRunner, answer: str
 ) -> None:
-    server.enqueue(GeminiReply(NONE_ANSWER))
+    server.enqueue(GeminiReply(answer))
     response = provider.respond(make_request(), runner)
+    assert response.text == NONE_ANSWER
     assert json.loads(response.text)["proposal"]["type"] == "NONE"
     (body,) = server.bodies("generate")
     assert "responseSchema" not in body.get("generationConfig", {})

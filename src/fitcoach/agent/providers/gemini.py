@@ -157,9 +157,9 @@ class GeminiProvider:
             config = self._config(request, entry, declarations, structured=False)
             response = self._generate(contents, config, entry, usage)
             if not response.function_calls:
-                text = response.text or ""
+                text = _unfenced(response.text or "")
                 if _is_json_object(text):
-                    return self._final(response, usage, entry)
+                    return self._final(response, usage, entry, text=text)
                 break
             self._answer_calls(response, contents, tools, transcript=transcript)
         plain = self._cache(request.prefix, [])
@@ -239,12 +239,17 @@ class GeminiProvider:
         return response
 
     def _final(
-        self, response: types.GenerateContentResponse, usage: TokenUsage, entry: CacheEntry
+        self,
+        response: types.GenerateContentResponse,
+        usage: TokenUsage,
+        entry: CacheEntry,
+        *,
+        text: str | None = None,
     ) -> ProviderResponse:
         candidate = response.candidates[0] if response.candidates else None
         if candidate is not None and candidate.finish_reason == types.FinishReason.MAX_TOKENS:
             raise ModelOutputInvalid("the answer was cut off (finish_reason=MAX_TOKENS)")
-        text = require_json_object(response.text)
+        text = require_json_object(response.text if text is None else text)
         return ProviderResponse(
             text=text,
             model=response.model_version or self.model,
@@ -261,6 +266,14 @@ def _opening(request: ProviderRequest) -> list[types.Content]:
             text_content("user", request.repair_feedback),
         ]
     return contents
+
+
+def _unfenced(text: str) -> str:
+    """Without a response schema, models often wrap JSON in a ```json fence."""
+    stripped = text.strip()
+    if stripped.startswith("```") and stripped.endswith("```"):
+        stripped = stripped[3:-3].removeprefix("json").strip()
+    return stripped
 
 
 def _is_json_object(text: str) -> bool:
