@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections import Counter
 from datetime import date
 from pathlib import Path
 
@@ -22,7 +23,7 @@ from fitcoach.agent.prompt import (
 from fitcoach.agent.tools import TOOL_DECLARATIONS, canonical_tool_args, openai_tools
 from fitcoach.contract.models import CoachReply, DayPlan, ProposalType, WeeklyPlan
 from fitcoach.contract.normalize import missing_server_fields
-from fitcoach.library import get_library
+from fitcoach.library import Gear, Inventory, get_library
 
 EXAMPLES = worked_examples(get_library())
 
@@ -135,3 +136,32 @@ def test_openai_tools_are_strict() -> None:
     assert logs["parameters"]["required"] == ["exercise_slug", "limit_sessions"]
     assert logs["parameters"]["properties"]["limit_sessions"]["type"] == ["integer", "null"]
     assert logs["parameters"]["additionalProperties"] is False
+
+
+HOME_GEAR = Inventory(gear=frozenset({Gear.DUMBBELLS, Gear.BENCH, Gear.INCLINE_BENCH, Gear.FLAT_BENCH}))
+
+
+def _days(example: object) -> list[DayPlan]:
+    data = CoachReply.model_validate(example.answer).proposal.data  # type: ignore[attr-defined]
+    if isinstance(data, WeeklyPlan):
+        return [day for day in data.days.values() if not day.is_rest_day]
+    return [data] if isinstance(data, DayPlan) else []
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: e.title.split(" ")[0])
+def test_examples_respect_gear_order_and_session_caps(example: object) -> None:
+    """A light check of R10, R12 and R17 on the examples (the engine's validator owns the full rules):
+    home dumbbell gear only, blocks in priority order, at most 8 direct sets per muscle group."""
+    library = get_library()
+    bench_taken = "banc est pris" in example.message  # type: ignore[attr-defined]
+    gear = HOME_GEAR.model_copy(update={"unavailable": frozenset({Gear.BENCH})}) if bench_taken else HOME_GEAR
+    for day in _days(example):
+        entries = [library.require(slug) for slug in day.slugs()]
+        assert all(gear.allows(entry.gear) for entry in entries), day.title
+        firsts = [library.require(block.exercises[0].exercise_id).priority_tier for block in day.blocks]
+        assert firsts == sorted(firsts), day.title
+        sets: Counter[str] = Counter()
+        for planned in day.exercises():
+            for group in library.require(planned.exercise_id).primary_groups:
+                sets[group.value] += planned.target_sets
+        assert max(sets.values()) <= 8, (day.title, sets)
