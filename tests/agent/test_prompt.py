@@ -6,7 +6,7 @@ import json
 import subprocess
 import sys
 from collections import Counter
-from datetime import date
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 import pytest
@@ -21,9 +21,12 @@ from fitcoach.agent.prompt import (
     worked_examples,
 )
 from fitcoach.agent.tools import TOOL_DECLARATIONS, canonical_tool_args, openai_tools
-from fitcoach.contract.models import CoachReply, DayPlan, ProposalType, WeeklyPlan
+from fitcoach.contract.models import CoachReply, DayPlan, MemoryMutation, ProposalType, WeeklyPlan
 from fitcoach.contract.normalize import missing_server_fields
+from fitcoach.engine.profile import Profile, build_profile
+from fitcoach.engine.validator import validate_day, validate_week
 from fitcoach.library import Gear, Inventory, get_library
+from fitcoach.memory.model import MemoryItem
 
 EXAMPLES = worked_examples(get_library())
 
@@ -165,3 +168,40 @@ def test_examples_respect_gear_order_and_session_caps(example: object) -> None:
             for group in library.require(planned.exercise_id).primary_groups:
                 sets[group.value] += planned.target_sets
         assert max(sets.values()) <= 8, (day.title, sets)
+
+
+NOW = datetime(2026, 9, 14, 10, tzinfo=UTC)
+
+
+def _profile_for(example: object) -> Profile:
+    """The home user's staples (example 1's CREATEs) plus what this example itself creates."""
+    mutations = [*EXAMPLES[0].answer["memory_mutations"]]
+    if example is not EXAMPLES[0]:
+        mutations += [m for m in example.answer["memory_mutations"] if m["operation"] == "CREATE"]  # type: ignore[attr-defined]
+    items = []
+    for number, raw in enumerate(mutations, start=1):
+        mutation = MemoryMutation.model_validate(raw)
+        entry = mutation.typed_entry()
+        assert entry is not None
+        items.append(
+            MemoryItem(
+                id=f"mem_{number:02}", tier=mutation.target_tier, entry=entry, created_at=NOW, updated_at=NOW
+            )  # type: ignore[arg-type]
+        )
+    return build_profile(items, NOW)
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: e.title.split(" ")[0])
+def test_examples_pass_the_engine_validator(example: object) -> None:
+    """What the prefix teaches must itself pass every programming rule (R10-R19) for its user."""
+    reply = CoachReply.model_validate(example.answer)  # type: ignore[attr-defined]
+    profile = _profile_for(example)
+    data = reply.proposal.data
+    if isinstance(data, WeeklyPlan):
+        report = validate_week(data, profile, minutes=45)
+    elif isinstance(data, DayPlan):
+        assert reply.proposal.target_day is not None
+        report = validate_day(data, reply.proposal.target_day, profile, minutes=45)
+    else:
+        return
+    assert report.errors == []

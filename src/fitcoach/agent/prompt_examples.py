@@ -185,11 +185,7 @@ class ExampleBuilder:
                 self.block("Primary Compound Block", ("flat-db-bench-press", 4, "8-10", 90)),
                 self.block("Secondary Press", ("seated-db-shoulder-press", 3, "8-10", 90)),
                 self.block("Chest Isolation", ("db-chest-flye", 3, "12-15", 60)),
-                self.block(
-                    "Delt & Core Superset",
-                    ("db-lateral-raise", 3, "12-15", 30),
-                    ("plank", 3, "45s", 45),
-                ),
+                self.block("Core Finisher", ("plank", 3, "45s", 45)),
             ],
         )  # fmt: skip
 
