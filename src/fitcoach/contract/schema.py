@@ -162,8 +162,7 @@ _OPENAI_KEYS = {"description", "enum", "maxItems", "minItems", "maximum", "minim
 def openai_response_format(slugs: Iterable[str] | None = None) -> JsonSchema:
     """`response_format` for chat completions in strict mode: every property required, no extra
     properties, fields the contract lets be null nullable (`["type", "null"]`, or `anyOf` with null
-    for references).
-    A week's `days` lists all seven days (R33)."""
+    for references). A week's `days` lists all seven days (R33)."""
     root, defs = _base_defs()
     defs = _with_slug_enum(defs, slugs)
     strict_defs = {name: _openai(schema) for name, schema in defs.items() if name != root}
@@ -173,7 +172,7 @@ def openai_response_format(slugs: Iterable[str] | None = None) -> JsonSchema:
 
 def _openai(node: JsonSchema, *, nullable: bool = False) -> JsonSchema:
     if "$ref" in node:
-        return {"anyOf": [{"$ref": node["$ref"]}, {"type": "null"}]} if nullable else {"$ref": node["$ref"]}
+        return {"$ref": node["$ref"]}
     if "anyOf" in node:
         members = [m for m in node["anyOf"] if m.get("type") != "null"]
         has_null = nullable or len(members) < len(node["anyOf"])

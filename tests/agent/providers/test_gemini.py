@@ -211,3 +211,19 @@ def test_faults_surface_quickly_as_provider_errors(
         provider.respond(make_request(), runner)
     assert time.monotonic() - started < TIMEOUT_S * 3
     assert len(server.bodies("generate")) == 1  # no hidden retries
+
+
+def test_the_timeout_bounds_the_whole_turn_not_each_call(
+    server: FakeGeminiServer, provider: GeminiProvider, runner: RecordingToolRunner
+) -> None:
+    """Two calls of 0.3 s each fit a 0.5 s per-call timeout but not a 0.5 s turn."""
+    server.enqueue(
+        Fault.delay(TIMEOUT_S * 0.6),
+        GeminiReply.calling("get_pr_records", exercise_slug="push-up"),
+        Fault.delay(TIMEOUT_S * 0.6),
+        GeminiReply(NONE_ANSWER),
+    )
+    started = time.monotonic()
+    with pytest.raises(ProviderTimeout):
+        provider.respond(make_request(), runner)
+    assert time.monotonic() - started < TIMEOUT_S * 2

@@ -13,6 +13,7 @@ the tool results as text.
 from __future__ import annotations
 
 import json
+import time
 from datetime import timedelta
 from typing import Any
 
@@ -39,7 +40,13 @@ from fitcoach.agent.providers.gemini_support import (
 )
 from fitcoach.clock import Clock, SystemClock, ensure_utc
 from fitcoach.contract.schema import gemini_response_schema
-from fitcoach.errors import ModelOutputInvalid, ProviderMisconfigured, ProviderUnavailable, ToolLoopExceeded
+from fitcoach.errors import (
+    ModelOutputInvalid,
+    ProviderMisconfigured,
+    ProviderTimeout,
+    ProviderUnavailable,
+    ToolLoopExceeded,
+)
 from fitcoach.library import ExerciseLibrary, get_library
 
 DEFAULT_GEMINI_MODEL = "gemini-3-flash-preview"
@@ -73,6 +80,7 @@ class GeminiProvider:
         if not api_key:
             raise ProviderMisconfigured("FITCOACH_PROVIDER=gemini needs GEMINI_API_KEY")
         self.model = model
+        self.timeout_s = timeout_s
         self.split_tools = not combines_tools_with_schema(model)
         # retry_options stays None: the SDK then makes exactly one attempt, and a failed turn falls
         # back to the offline coach instead of keeping the user waiting.
@@ -83,20 +91,22 @@ class GeminiProvider:
         self._schema = types.Schema.model_validate(gemini_response_schema((library or get_library()).slugs))
 
     def respond(self, request: ProviderRequest, tools: ToolRunner) -> ProviderResponse:
+        # FITCOACH_LLM_TIMEOUT_S bounds the whole turn (cache calls and tool rounds), not each call.
+        deadline = time.monotonic() + self.timeout_s
         turn = self._split_turn if self.split_tools else self._combined_turn
         try:
-            return turn(request, tools)
+            return turn(request, tools, deadline)
         except _CacheGone as gone:
             # Expired or deleted under us: recreate once; a second loss is a provider fault.
             self.registry.invalidate(gone.entry.key, gone.entry.name)
         try:
-            return turn(request, tools)
+            return turn(request, tools, deadline)
         except _CacheGone as error:
             raise ProviderUnavailable("the Gemini context cache vanished twice in one turn") from error
 
     # --- cache -------------------------------------------------------------------------------------
 
-    def _cache(self, prefix: str, declarations: list[dict[str, Any]]) -> CacheEntry:
+    def _cache(self, prefix: str, declarations: list[dict[str, Any]], deadline: float) -> CacheEntry:
         key = prefix_hash(self.model, prefix, declarations)
         now = self.clock.now()
         entry = self.registry.usable(key, now)
@@ -104,6 +114,7 @@ class GeminiProvider:
         if entry is not None:
             return entry
         config = types.CreateCachedContentConfig(
+            http_options=_remaining(deadline),
             system_instruction=prefix,
             tools=[gemini_tool(declarations)] if declarations else None,
             ttl=f"{int(CACHE_TTL.total_seconds())}s",
@@ -126,9 +137,11 @@ class GeminiProvider:
 
     # --- turns -------------------------------------------------------------------------------------
 
-    def _combined_turn(self, request: ProviderRequest, tools: ToolRunner) -> ProviderResponse:
+    def _combined_turn(
+        self, request: ProviderRequest, tools: ToolRunner, deadline: float
+    ) -> ProviderResponse:
         declarations = tools.declarations()
-        entry = self._cache(request.prefix, declarations)
+        entry = self._cache(request.prefix, declarations, deadline)
         contents = _opening(request)
         usage = TokenUsage()
         for round_number in range(MAX_TOOL_ROUNDS + 1):
@@ -138,7 +151,7 @@ class GeminiProvider:
                 contents.append(text_content("user", FINAL_ANSWER_NUDGE))
             offered = [] if last_round else declarations
             config = self._config(request, entry, offered, structured=True)
-            response = self._generate(contents, config, entry, usage)
+            response = self._generate(contents, config, entry, usage, deadline)
             calls = response.function_calls or []
             if not calls:
                 return self._final(response, usage, entry)
@@ -147,28 +160,28 @@ class GeminiProvider:
             self._answer_calls(response, contents, tools, transcript=None)
         raise AssertionError("unreachable: the last round returns or raises")
 
-    def _split_turn(self, request: ProviderRequest, tools: ToolRunner) -> ProviderResponse:
+    def _split_turn(self, request: ProviderRequest, tools: ToolRunner, deadline: float) -> ProviderResponse:
         declarations = tools.declarations()
-        entry = self._cache(request.prefix, declarations)
+        entry = self._cache(request.prefix, declarations, deadline)
         contents = _opening(request)
         usage = TokenUsage()
         transcript: list[str] = []
         for _ in range(MAX_TOOL_ROUNDS):
             config = self._config(request, entry, declarations, structured=False)
-            response = self._generate(contents, config, entry, usage)
+            response = self._generate(contents, config, entry, usage, deadline)
             if not response.function_calls:
                 text = _unfenced(response.text or "")
                 if _is_json_object(text):
                     return self._final(response, usage, entry, text=text)
                 break
             self._answer_calls(response, contents, tools, transcript=transcript)
-        plain = self._cache(request.prefix, [])
+        plain = self._cache(request.prefix, [], deadline)
         closing = [*transcript, FINAL_ANSWER_NUDGE]
         if transcript:
             closing.insert(0, TOOL_RESULTS_HEADER)
         final_contents = [*_opening(request), text_content("user", "\n".join(closing))]
         config = self._config(request, plain, [], structured=True)
-        return self._final(self._generate(final_contents, config, plain, usage), usage, plain)
+        return self._final(self._generate(final_contents, config, plain, usage, deadline), usage, plain)
 
     def _answer_calls(
         self,
@@ -219,7 +232,9 @@ class GeminiProvider:
         config: types.GenerateContentConfig,
         entry: CacheEntry,
         usage: TokenUsage,
+        deadline: float,
     ) -> types.GenerateContentResponse:
+        config.http_options = _remaining(deadline)
         try:
             response = self.client.models.generate_content(model=self.model, contents=contents, config=config)
         except genai_errors.ClientError as error:
@@ -266,6 +281,14 @@ def _opening(request: ProviderRequest) -> list[types.Content]:
             text_content("user", request.repair_feedback),
         ]
     return contents
+
+
+def _remaining(deadline: float) -> types.HttpOptions:
+    """Per-call HTTP options carrying what is left of the turn's time budget."""
+    remaining = deadline - time.monotonic()
+    if remaining <= 0:
+        raise ProviderTimeout("the turn's time budget ran out between calls")
+    return types.HttpOptions(timeout=max(int(remaining * 1000), 1))
 
 
 def _unfenced(text: str) -> str:

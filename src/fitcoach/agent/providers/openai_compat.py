@@ -8,6 +8,7 @@ into the strict `json_schema` of the contract.
 from __future__ import annotations
 
 import json
+import time
 from typing import Any, cast
 
 import openai
@@ -50,6 +51,7 @@ class OpenAICompatProvider:
         library: ExerciseLibrary | None = None,
     ) -> None:
         self.model = model
+        self.timeout_s = timeout_s
         # No SDK retries: a failed turn falls back to the offline coach at once instead of making
         # the user wait through back-off (issue 5: the user never waits on a provider's fault).
         self.client = openai.OpenAI(
@@ -72,9 +74,10 @@ class OpenAICompatProvider:
             messages.append({"role": "user", "content": request.repair_feedback})
         declared = cast(list[ChatCompletionToolParam], openai_tools(tools.declarations()))
         usage = TokenUsage()
+        deadline = time.monotonic() + self.timeout_s
         for round_number in range(MAX_TOOL_ROUNDS + 1):
             last_round = round_number == MAX_TOOL_ROUNDS
-            completion = self._complete(messages, declared, allow_tools=not last_round)
+            completion = self._complete(messages, declared, allow_tools=not last_round, deadline=deadline)
             add_usage(usage, *_usage(completion))
             choice = completion.choices[0]
             calls = choice.message.tool_calls or []
@@ -101,7 +104,12 @@ class OpenAICompatProvider:
         declared: list[ChatCompletionToolParam],
         *,
         allow_tools: bool,
+        deadline: float,
     ) -> ChatCompletion:
+        # FITCOACH_LLM_TIMEOUT_S bounds the whole turn, tool rounds included, not each call.
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            raise ProviderTimeout("the turn's time budget ran out between tool rounds")
         try:
             # Tools stay declared on the last round (tool_choice "none") so the cached prefix,
             # which includes the tool list, still matches.
@@ -111,6 +119,7 @@ class OpenAICompatProvider:
                 tools=declared,
                 tool_choice="auto" if allow_tools else "none",
                 response_format=self._response_format,
+                timeout=remaining,
             )
         except (openai.OpenAIError, ValueError) as error:
             # ValueError: the SDK decodes a 200 body that is not JSON (HTML, cut off) as json and
