@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -227,3 +228,14 @@ def test_the_timeout_bounds_the_whole_turn_not_each_call(
     with pytest.raises(ProviderTimeout):
         provider.respond(make_request(), runner)
     assert time.monotonic() - started < TIMEOUT_S * 2
+
+
+def test_concurrent_first_turns_create_one_cache(
+    server: FakeGeminiServer, provider: GeminiProvider, runner: RecordingToolRunner
+) -> None:
+    server.enqueue(*[GeminiReply(NONE_ANSWER)] * 6)
+    with ThreadPoolExecutor(max_workers=6) as pool:
+        list(pool.map(lambda i: provider.respond(make_request(user=f"user{i}"), runner), range(6)))
+    assert len(server.bodies("cache")) == 1
+    stats = provider.registry.stats()
+    assert (stats.hits, stats.misses) == (5, 1)

@@ -13,6 +13,7 @@ the tool results as text.
 from __future__ import annotations
 
 import json
+import threading
 import time
 from datetime import timedelta
 from typing import Any
@@ -35,15 +36,18 @@ from fitcoach.agent.providers.gemini_support import (
     FAILURES,
     combines_tools_with_schema,
     gemini_tool,
+    is_json_object,
+    opening_contents,
     provider_error,
+    remaining_budget,
     text_content,
+    unfenced,
 )
 from fitcoach.clock import Clock, SystemClock, ensure_utc
 from fitcoach.contract.schema import gemini_response_schema
 from fitcoach.errors import (
     ModelOutputInvalid,
     ProviderMisconfigured,
-    ProviderTimeout,
     ProviderUnavailable,
     ToolLoopExceeded,
 )
@@ -87,6 +91,7 @@ class GeminiProvider:
         options = types.HttpOptions(base_url=base_url, timeout=int(timeout_s * 1000))
         self.client = genai.Client(api_key=api_key, http_options=options)
         self.registry: CacheRegistry = registry or InMemoryCacheRegistry()
+        self._create_lock = threading.Lock()
         self.clock: Clock = clock or SystemClock()
         self._schema = types.Schema.model_validate(gemini_response_schema((library or get_library()).slugs))
 
@@ -108,13 +113,23 @@ class GeminiProvider:
 
     def _cache(self, prefix: str, declarations: list[dict[str, Any]], deadline: float) -> CacheEntry:
         key = prefix_hash(self.model, prefix, declarations)
+        entry = self.registry.usable(key, self.clock.now())
+        if entry is None:
+            # One creator per process: concurrent first turns would otherwise each pay for a cache.
+            with self._create_lock:
+                entry = self.registry.usable(key, self.clock.now())
+                if entry is None:
+                    self.registry.count(hit=False)
+                    return self._create_cache(key, prefix, declarations, deadline)
+        self.registry.count(hit=entry.cacheable)
+        return entry
+
+    def _create_cache(
+        self, key: str, prefix: str, declarations: list[dict[str, Any]], deadline: float
+    ) -> CacheEntry:
         now = self.clock.now()
-        entry = self.registry.usable(key, now)
-        self.registry.count(hit=entry is not None and entry.cacheable)
-        if entry is not None:
-            return entry
         config = types.CreateCachedContentConfig(
-            http_options=_remaining(deadline),
+            http_options=remaining_budget(deadline),
             system_instruction=prefix,
             tools=[gemini_tool(declarations)] if declarations else None,
             ttl=f"{int(CACHE_TTL.total_seconds())}s",
@@ -142,7 +157,7 @@ class GeminiProvider:
     ) -> ProviderResponse:
         declarations = tools.declarations()
         entry = self._cache(request.prefix, declarations, deadline)
-        contents = _opening(request)
+        contents = opening_contents(request)
         usage = TokenUsage()
         for round_number in range(MAX_TOOL_ROUNDS + 1):
             last_round = round_number == MAX_TOOL_ROUNDS
@@ -163,15 +178,15 @@ class GeminiProvider:
     def _split_turn(self, request: ProviderRequest, tools: ToolRunner, deadline: float) -> ProviderResponse:
         declarations = tools.declarations()
         entry = self._cache(request.prefix, declarations, deadline)
-        contents = _opening(request)
+        contents = opening_contents(request)
         usage = TokenUsage()
         transcript: list[str] = []
         for _ in range(MAX_TOOL_ROUNDS):
             config = self._config(request, entry, declarations, structured=False)
             response = self._generate(contents, config, entry, usage, deadline)
             if not response.function_calls:
-                text = _unfenced(response.text or "")
-                if _is_json_object(text):
+                text = unfenced(response.text or "")
+                if is_json_object(text):
                     return self._final(response, usage, entry, text=text)
                 break
             self._answer_calls(response, contents, tools, transcript=transcript)
@@ -179,7 +194,7 @@ class GeminiProvider:
         closing = [*transcript, FINAL_ANSWER_NUDGE]
         if transcript:
             closing.insert(0, TOOL_RESULTS_HEADER)
-        final_contents = [*_opening(request), text_content("user", "\n".join(closing))]
+        final_contents = [*opening_contents(request), text_content("user", "\n".join(closing))]
         config = self._config(request, plain, [], structured=True)
         return self._final(self._generate(final_contents, config, plain, usage, deadline), usage, plain)
 
@@ -234,7 +249,7 @@ class GeminiProvider:
         usage: TokenUsage,
         deadline: float,
     ) -> types.GenerateContentResponse:
-        config.http_options = _remaining(deadline)
+        config.http_options = remaining_budget(deadline)
         try:
             response = self.client.models.generate_content(model=self.model, contents=contents, config=config)
         except genai_errors.ClientError as error:
@@ -271,36 +286,3 @@ class GeminiProvider:
             usage=usage,
             cache_hit=entry.cacheable and bool(usage.cached_tokens),
         )
-
-
-def _opening(request: ProviderRequest) -> list[types.Content]:
-    contents = [text_content("user", request.runtime_block)]
-    if request.repair_feedback is not None:
-        contents += [
-            text_content("model", request.previous_answer or ""),
-            text_content("user", request.repair_feedback),
-        ]
-    return contents
-
-
-def _remaining(deadline: float) -> types.HttpOptions:
-    """Per-call HTTP options carrying what is left of the turn's time budget."""
-    remaining = deadline - time.monotonic()
-    if remaining <= 0:
-        raise ProviderTimeout("the turn's time budget ran out between calls")
-    return types.HttpOptions(timeout=max(int(remaining * 1000), 1))
-
-
-def _unfenced(text: str) -> str:
-    """Without a response schema, models often wrap JSON in a ```json fence."""
-    stripped = text.strip()
-    if stripped.startswith("```") and stripped.endswith("```"):
-        stripped = stripped[3:-3].removeprefix("json").strip()
-    return stripped
-
-
-def _is_json_object(text: str) -> bool:
-    try:
-        return isinstance(json.loads(text), dict)
-    except json.JSONDecodeError:
-        return False

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import re
+import time
 from typing import Any
 
 import httpx
 from google.genai import errors as genai_errors
 from google.genai import types
 
+from fitcoach.agent.providers.base import ProviderRequest
 from fitcoach.errors import ProviderError, ProviderRateLimited, ProviderTimeout, ProviderUnavailable
 
 # google-genai 3 talks through httpx2 (a fork of httpx), older releases through httpx: catch both.
@@ -65,3 +68,36 @@ def provider_error(error: Exception) -> ProviderError:
     if isinstance(error, _TRANSPORT):
         return ProviderUnavailable(f"cannot reach Gemini: {type(error).__name__}")
     return ProviderUnavailable(f"unreadable answer from Gemini: {type(error).__name__}")
+
+
+def opening_contents(request: ProviderRequest) -> list[types.Content]:
+    contents = [text_content("user", request.runtime_block)]
+    if request.repair_feedback is not None:
+        contents += [
+            text_content("model", request.previous_answer or ""),
+            text_content("user", request.repair_feedback),
+        ]
+    return contents
+
+
+def remaining_budget(deadline: float) -> types.HttpOptions:
+    """Per-call HTTP options carrying what is left of the turn's time budget."""
+    remaining = deadline - time.monotonic()
+    if remaining <= 0:
+        raise ProviderTimeout("the turn's time budget ran out between calls")
+    return types.HttpOptions(timeout=max(int(remaining * 1000), 1))
+
+
+def unfenced(text: str) -> str:
+    """Without a response schema, models often wrap JSON in a ```json fence."""
+    stripped = text.strip()
+    if stripped.startswith("```") and stripped.endswith("```"):
+        stripped = stripped[3:-3].removeprefix("json").strip()
+    return stripped
+
+
+def is_json_object(text: str) -> bool:
+    try:
+        return isinstance(json.loads(text), dict)
+    except json.JSONDecodeError:
+        return False
