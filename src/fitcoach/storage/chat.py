@@ -1,0 +1,59 @@
+"""Chat turns as stored for history and audit; the pipeline that produces them lives in fitcoach.agent."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from fitcoach.errors import NotFound
+from fitcoach.storage.ids import new_id
+from fitcoach.storage.tables import ChatTurn
+
+
+def add_chat_turn(
+    session: Session,
+    *,
+    user_id: str,
+    now: datetime,
+    message: str,
+    active_tab: str | None = None,
+    selected_day: str | None = None,
+    reply: dict[str, Any] | None = None,
+    meta: dict[str, Any] | None = None,
+    proposal_id: str | None = None,
+    turn_id: str | None = None,
+) -> ChatTurn:
+    row = ChatTurn(
+        id=turn_id or new_id("turn"),
+        user_id=user_id,
+        created_at=now,
+        message=message,
+        active_tab=active_tab,
+        selected_day=selected_day,
+        reply=reply,
+        meta=meta,
+        proposal_id=proposal_id,
+    )
+    session.add(row)
+    session.flush()
+    return row
+
+
+def get_chat_turn(session: Session, *, user_id: str, turn_id: str) -> ChatTurn:
+    row = session.execute(
+        select(ChatTurn).where(ChatTurn.user_id == user_id, ChatTurn.id == turn_id)
+    ).scalar_one_or_none()
+    if row is None:
+        raise NotFound("no such chat turn", details={"turn_id": turn_id})
+    return row
+
+
+def list_chat_turns(session: Session, *, user_id: str, limit: int = 50) -> list[ChatTurn]:
+    """The latest `limit` turns, oldest first (the order a conversation is read in)."""
+    rows = session.execute(
+        select(ChatTurn).where(ChatTurn.user_id == user_id).order_by(ChatTurn.created_at.desc()).limit(limit)
+    ).scalars()
+    return list(reversed(list(rows)))

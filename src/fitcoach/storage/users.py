@@ -1,0 +1,62 @@
+"""Users and their API tokens; a token is shown once and stored only as its SHA-256 hash."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from fitcoach.errors import NotFound
+from fitcoach.storage.ids import new_id
+from fitcoach.storage.tables import ApiToken, User
+
+TOKEN_PREFIX = "fc_"
+LAST_USED_RESOLUTION = timedelta(minutes=1)
+"""Recording every use would turn each read into a write; a minute is precise enough for audits."""
+DEFAULT_SETTINGS: dict[str, Any] = {"language": "en", "units": "lb"}
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def create_user(
+    session: Session, *, name: str, now: datetime, settings: dict[str, Any] | None = None
+) -> User:
+    user = User(
+        id=new_id("usr"), name=name, created_at=now, settings={**DEFAULT_SETTINGS, **(settings or {})}
+    )
+    session.add(user)
+    session.flush()
+    return user
+
+
+def get_user(session: Session, *, user_id: str) -> User:
+    user = session.get(User, user_id)
+    if user is None:
+        raise NotFound("unknown user", details={"user_id": user_id})
+    return user
+
+
+def issue_token(session: Session, *, user_id: str, now: datetime) -> str:
+    """Create a new random token for the user and return it in clear text (the only time it exists)."""
+    token = TOKEN_PREFIX + secrets.token_urlsafe(32)
+    session.add(ApiToken(token_hash=hash_token(token), user_id=user_id, created_at=now, last_used_at=None))
+    session.flush()
+    return token
+
+
+def user_for_token(session: Session, *, token: str, now: datetime) -> User | None:
+    """The token's owner, or None for an unknown token; records when the token was last used."""
+    row = session.execute(
+        select(ApiToken).where(ApiToken.token_hash == hash_token(token))
+    ).scalar_one_or_none()
+    if row is None:
+        return None
+    if row.last_used_at is None or now - row.last_used_at > LAST_USED_RESOLUTION:
+        row.last_used_at = now
+    return session.get(User, row.user_id)
