@@ -1,0 +1,37 @@
+"""The FastAPI application factory: settings, clock and database in, a ready app out."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, FastAPI
+from sqlalchemy import Engine
+
+from fitcoach import __version__
+from fitcoach.api.errors import install_error_handlers
+from fitcoach.api.limits import BodySizeLimit
+from fitcoach.api.routes import analytics, exercises, health, workouts
+from fitcoach.clock import Clock, SystemClock
+from fitcoach.config import Settings
+from fitcoach.storage.db import make_engine, make_sessionmaker
+
+# Every router, in one list: a new area adds one line here.
+ROUTERS: list[APIRouter] = [
+    health.router,
+    exercises.router,
+    workouts.router,
+    analytics.router,
+]
+
+
+def create_app(settings: Settings, *, clock: Clock | None = None, engine: Engine | None = None) -> FastAPI:
+    """Build the app. `engine` defaults to one for `settings.database_url` (migrations are the
+    caller's job: `fitcoach serve` and `fitcoach migrate` run them)."""
+    app = FastAPI(title="fitcoach", version=__version__)
+    app.state.settings = settings
+    app.state.clock = clock or SystemClock()
+    app.state.engine = engine or make_engine(settings.database_url)
+    app.state.sessionmaker = make_sessionmaker(app.state.engine)
+    install_error_handlers(app)
+    for router in ROUTERS:
+        app.include_router(router)
+    app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
+    return app

@@ -1,0 +1,80 @@
+"""The one place errors become HTTP: `{"error": {"code", "message", "details"}}` with a stable code."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from fitcoach.errors import FitcoachError, RateLimited, ServiceUnavailable
+
+log = logging.getLogger("fitcoach.api")
+
+HTTP_CODES = {
+    400: "bad_request",
+    401: "unauthorized",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "payload_too_large",
+}
+
+
+def error_body(code: str, message: str, details: Any = None) -> dict[str, Any]:
+    return {"error": {"code": code, "message": message, "details": jsonable_encoder(details)}}
+
+
+def _validation_details(exc: RequestValidationError) -> list[dict[str, Any]]:
+    # Pydantic's `ctx` may hold exception objects; keep what a client can act on.
+    return [
+        {"loc": list(err.get("loc", ())), "msg": err.get("msg", ""), "type": err.get("type", "")}
+        for err in exc.errors()
+    ]
+
+
+async def _fitcoach_error(_request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, FitcoachError)
+    if exc.status_code >= 500:
+        log.error("%s: %s", exc.code, exc.message)
+    headers = {}
+    if isinstance(exc, RateLimited | ServiceUnavailable):
+        headers["Retry-After"] = str(exc.retry_after_s)
+    if exc.status_code == 401:
+        headers["WWW-Authenticate"] = "Bearer"
+    return JSONResponse(
+        error_body(exc.code, exc.message, exc.details), status_code=exc.status_code, headers=headers
+    )
+
+
+async def _validation_error(_request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RequestValidationError)
+    details = _validation_details(exc)
+    first = details[0] if details else {"loc": [], "msg": "invalid request"}
+    where = ".".join(str(part) for part in first["loc"] if part != "body")
+    message = f"{where}: {first['msg']}" if where else str(first["msg"])
+    return JSONResponse(error_body("invalid_input", message, details), status_code=422)
+
+
+async def _http_error(_request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, StarletteHTTPException)
+    code = HTTP_CODES.get(exc.status_code, "http_error")
+    message = exc.detail if isinstance(exc.detail, str) else code
+    return JSONResponse(
+        error_body(code, message), status_code=exc.status_code, headers=getattr(exc, "headers", None)
+    )
+
+
+async def _unexpected(_request: Request, exc: Exception) -> JSONResponse:
+    log.exception("unhandled error", exc_info=exc)
+    return JSONResponse(error_body("internal_error", "internal server error"), status_code=500)
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    app.add_exception_handler(FitcoachError, _fitcoach_error)
+    app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(StarletteHTTPException, _http_error)
+    app.add_exception_handler(Exception, _unexpected)

@@ -1,0 +1,69 @@
+"""Workout logging (R38): post a session, list, read and delete logs."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, Query, Response
+
+from fitcoach.analytics.workouts import record_workout, remove_workout, render_log
+from fitcoach.api.deps import ClockDep, LibraryDep, SessionDep, UserDep
+from fitcoach.contract.logs import LogCreate
+from fitcoach.storage import workouts
+
+router = APIRouter(prefix="/api/workouts", tags=["workouts"])
+
+
+@router.post("/log", status_code=201)
+def log_workout(
+    body: LogCreate,
+    response: Response,
+    user: UserDep,
+    session: SessionDep,
+    clock: ClockDep,
+    library: LibraryDep,
+    idempotency_key: Annotated[str | None, Header(max_length=200)] = None,
+) -> dict[str, Any]:
+    result = record_workout(
+        session, user_id=user.id, log=body, library=library, now=clock.now(), idempotency_key=idempotency_key
+    )
+    session.commit()
+    if result.replayed:
+        response.status_code = 200
+        response.headers["Idempotent-Replayed"] = "true"
+    sets = workouts.sets_of_logs(session, user_id=user.id, log_ids=[result.log.id])
+    return render_log(result.log, sets.get(result.log.id, []), library)
+
+
+@router.get("")
+def list_workouts(
+    user: UserDep,
+    session: SessionDep,
+    library: LibraryDep,
+    limit: Annotated[int, Query(ge=1, le=100)] = 20,
+    offset: Annotated[int, Query(ge=0)] = 0,
+) -> dict[str, Any]:
+    """Newest first; `next_offset` is null on the last page."""
+    rows = workouts.list_logs(session, user_id=user.id, limit=limit + 1, offset=offset)
+    page = rows[:limit]
+    sets = workouts.sets_of_logs(session, user_id=user.id, log_ids=[row.id for row in page])
+    return {
+        "items": [render_log(row, sets.get(row.id, []), library) for row in page],
+        "limit": limit,
+        "offset": offset,
+        "next_offset": offset + limit if len(rows) > limit else None,
+    }
+
+
+@router.get("/{log_id}")
+def get_workout(log_id: str, user: UserDep, session: SessionDep, library: LibraryDep) -> dict[str, Any]:
+    row = workouts.get_log(session, user_id=user.id, log_id=log_id)
+    sets = workouts.sets_of_logs(session, user_id=user.id, log_ids=[row.id])
+    return render_log(row, sets.get(row.id, []), library)
+
+
+@router.delete("/{log_id}", status_code=204)
+def delete_workout(log_id: str, user: UserDep, session: SessionDep, clock: ClockDep) -> Response:
+    remove_workout(session, user_id=user.id, log_id=log_id, now=clock.now())
+    session.commit()
+    return Response(status_code=204)

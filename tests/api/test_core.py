@@ -1,0 +1,87 @@
+"""API core: health, auth on every route, error shape, unknown routes and the body-size limit."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from tests.conftest import MakeUser
+
+PROTECTED = [
+    ("GET", "/api/exercises"),
+    ("GET", "/api/exercises/goblet-squat"),
+    ("POST", "/api/workouts/log"),
+    ("GET", "/api/workouts"),
+    ("GET", "/api/workouts/log_123"),
+    ("DELETE", "/api/workouts/log_123"),
+    ("GET", "/api/analytics/exercise-history?exercise_slug=goblet-squat"),
+    ("GET", "/api/analytics/volume-trends?muscle_group=Chest"),
+    ("GET", "/api/analytics/prs/goblet-squat"),
+]
+
+
+def test_health_needs_no_token(client: TestClient) -> None:
+    response = client.get("/api/health")
+    assert response.status_code == 200 and response.json()["status"] == "ok"
+
+
+@pytest.mark.parametrize(("method", "path"), PROTECTED)
+@pytest.mark.parametrize("header", [None, "Bearer fc_not-a-real-token", "Basic abc"])
+def test_every_api_route_requires_a_valid_token(
+    client: TestClient, method: str, path: str, header: str | None
+) -> None:
+    headers = {"Authorization": header} if header else {}
+    response = client.request(method, path, headers=headers, json={})
+    assert response.status_code == 401
+    assert response.json()["error"]["code"] in {"missing_token", "invalid_token"}
+    assert response.headers["www-authenticate"] == "Bearer"
+
+
+def test_every_protected_route_is_listed(app: FastAPI) -> None:
+    """A new /api route must join PROTECTED above, so nothing ships without an auth test."""
+    listed = {path.split("?")[0] for _, path in PROTECTED}
+    routes = {getattr(r, "path", "") for r in app.routes}
+    api_routes = {r for r in routes if r.startswith("/api/") and r != "/api/health"}
+    concrete = {
+        r.replace("{slug}", "goblet-squat")
+        .replace("{log_id}", "log_123")
+        .replace("{exercise_slug}", "goblet-squat")
+        for r in api_routes
+    }
+    assert concrete <= listed
+
+
+def test_unknown_route_is_a_json_404(client: TestClient, make_user: MakeUser) -> None:
+    response = client.get("/api/nothing-here", headers=make_user().headers)
+    assert response.status_code == 404
+    assert response.json()["error"]["code"] == "not_found"
+
+
+def test_bad_query_is_422_invalid_input(client: TestClient, make_user: MakeUser) -> None:
+    response = client.get("/api/workouts?limit=0", headers=make_user().headers)
+    assert response.status_code == 422
+    body = response.json()["error"]
+    assert body["code"] == "invalid_input" and body["details"][0]["loc"] == ["query", "limit"]
+
+
+def test_oversized_body_is_413(client: TestClient, make_user: MakeUser) -> None:
+    user = make_user()
+    big = b"{" + b" " * (256 * 1024) + b"}"
+    response = client.post(
+        "/api/workouts/log", content=big, headers={**user.headers, "Content-Type": "application/json"}
+    )
+    assert response.status_code == 413 and response.json()["error"]["code"] == "payload_too_large"
+
+
+def test_oversized_chunked_body_is_413(client: TestClient, make_user: MakeUser) -> None:
+    user = make_user()
+
+    def chunks():  # type: ignore[no-untyped-def]
+        for _ in range(300):
+            yield b" " * 1024
+
+    response = client.post(
+        "/api/workouts/log", content=chunks(), headers={**user.headers, "Content-Type": "application/json"}
+    )
+    assert response.status_code == 413
