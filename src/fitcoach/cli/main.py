@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from fitcoach import __version__
-from fitcoach.cli import plan
+from fitcoach.cli import exercises, plan, server, users
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, help="fitcoach: the AI personal trainer.")
 app.add_typer(plan.app, name="plan")
@@ -15,3 +15,9 @@ app.add_typer(plan.app, name="plan")
 def version() -> None:
     """Print the installed version."""
     typer.echo(__version__)
+
+
+app.command("serve")(server.serve)
+app.command("migrate")(server.migrate_command)
+app.add_typer(users.app, name="user")
+app.add_typer(exercises.app, name="exercises")
