@@ -5,8 +5,10 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from fitcoach.analytics.records import SetRecord, compute_records
+from fitcoach.analytics.records import SetRecord, compute_records, merge_records
 
 T0 = datetime(2026, 9, 1, 18, 0, tzinfo=UTC)
 
@@ -53,3 +55,25 @@ def test_equal_weight_prefers_more_reps_then_the_earliest() -> None:
         [_set(50, 8, log="early"), _set(50, 10, day=1, log="more"), _set(50, 10, day=2, log="late")]
     )
     assert records["max_weight_set"]["log_id"] == "more"
+
+
+set_strategy = st.builds(
+    lambda weight, reps, day, unit, warmup, log: _set(
+        weight, reps, day=day, unit=unit, warmup=warmup, log=log
+    ),
+    st.integers(0, 300).map(float),
+    st.integers(0, 20),
+    st.integers(0, 30),
+    st.sampled_from(["lb", "kg"]),
+    st.booleans(),
+    st.sampled_from(["log_a", "log_b", "log_c"]),
+)
+
+
+@given(st.lists(st.lists(set_strategy, min_size=1, max_size=6), min_size=1, max_size=6))
+def test_merging_log_by_log_equals_recomputing_everything(logs: list[list[SetRecord]]) -> None:
+    """What logging does (fold each new log into the stored records) must equal a full recompute."""
+    stored = None
+    for sets in logs:
+        stored = merge_records(stored, sets)
+    assert stored == compute_records([s for sets in logs for s in sets])

@@ -17,7 +17,8 @@ from datetime import datetime
 from typing import Any
 
 from fitcoach.analytics.e1rm import Formula, estimate_1rm
-from fitcoach.clock import isoformat_z
+from fitcoach.clock import isoformat_z, parse_instant
+from fitcoach.contract.logs import to_lb
 
 REP_RECORD_COUNTS = (1, 3, 5, 8, 10, 12)
 MAX_REPS_FOR_E1RM = 12
@@ -52,6 +53,30 @@ def _heavier(candidate: SetRecord, best: SetRecord | None) -> bool:
         return True
     key = (candidate.weight_lb, candidate.reps, -candidate.completed_at.timestamp())
     return key > (best.weight_lb, best.reps, -best.completed_at.timestamp())
+
+
+def record_sets(records: dict[str, Any]) -> list[SetRecord]:
+    """The sets a stored record document names: with any new sets they are all `compute_records`
+    needs, since every record is a maximum over sets (so logging never rescans the history)."""
+    described = [records.get("max_weight_set"), *records.get("rep_records", {}).values()]
+    if records.get("estimated_1rm"):
+        described.append(records["estimated_1rm"]["from_set"])
+    unique = {(d["log_id"], d["weight"], d["unit"], d["reps"], d["completed_at"]) for d in described if d}
+    return [
+        SetRecord(weight, unit, to_lb(weight, unit), reps, False, log_id, parse_instant(at))
+        for log_id, weight, unit, reps, at in unique
+    ]
+
+
+def merge_records(
+    records: dict[str, Any] | None, new_sets: Iterable[SetRecord], formula: Formula = Formula.EPLEY
+) -> dict[str, Any]:
+    """`compute_records` over all sets, given the stored records and only the sets added since."""
+    added = list(new_sets)
+    merged = compute_records([*(record_sets(records) if records else []), *added], formula)
+    previous = records["sets_counted"] if records else 0
+    merged["sets_counted"] = previous + sum(1 for s in added if not s.is_warmup and s.reps >= 1)
+    return merged
 
 
 def compute_records(sets: Iterable[SetRecord], formula: Formula = Formula.EPLEY) -> dict[str, Any]:

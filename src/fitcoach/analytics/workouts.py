@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from fitcoach.analytics.records import SetRecord, compute_records
+from fitcoach.analytics.records import SetRecord, compute_records, merge_records
 from fitcoach.clock import isoformat_z
 from fitcoach.contract.logs import MAX_FUTURE, LogCreate
 from fitcoach.contract.models import Weekday
@@ -88,9 +88,7 @@ def record_workout(
         if earlier is None:
             raise
         return LoggedWorkout(earlier, replayed=True)
-    refresh_records(
-        session, user_id=user_id, exercise_ids={e.exercise_id for e in log.exercises_logged}, now=now
-    )
+    _merge_new_records(session, user_id=user_id, log=log, log_id=row.id, now=now)
     plans.mark_day_completed(
         session,
         user_id=user_id,
@@ -124,7 +122,23 @@ def remove_workout(session: Session, *, user_id: str, log_id: str, now: datetime
     )
 
 
+def _merge_new_records(session: Session, *, user_id: str, log: LogCreate, log_id: str, now: datetime) -> None:
+    """Fold the new sets into the stored records (exact, and independent of the history's length)."""
+    by_exercise: dict[str, list[SetRecord]] = {}
+    for exercise in log.exercises_logged:
+        by_exercise.setdefault(exercise.exercise_id, []).extend(
+            SetRecord(s.weight, s.unit, s.weight_lb, s.reps, s.is_warmup, log_id, log.completed_at)
+            for s in exercise.sets
+        )
+    for exercise_id, sets in sorted(by_exercise.items()):
+        stored = workouts.get_records(session, user_id=user_id, exercise_id=exercise_id)
+        workouts.put_records(
+            session, user_id=user_id, exercise_id=exercise_id, records=merge_records(stored, sets), now=now
+        )
+
+
 def refresh_records(session: Session, *, user_id: str, exercise_ids: Iterable[str], now: datetime) -> None:
+    """Recompute records from every remaining set (after a delete, a record may have to go back)."""
     for exercise_id in sorted(set(exercise_ids)):
         sets = workouts.sets_for_exercise(session, user_id=user_id, exercise_id=exercise_id)
         records = compute_records(set_record(item) for item in sets) if sets else None

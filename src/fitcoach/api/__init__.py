@@ -1,1 +1,1 @@
-"""fitcoach package."""
+"""The HTTP API: `create_app` in app.py, dependencies in deps.py, one router per area in routes/."""

@@ -1,1 +1,1 @@
-"""fitcoach package."""
+"""Persistence: SQLAlchemy tables, in-package Alembic migrations, repositories scoped by user."""

@@ -1,1 +1,1 @@
-"""fitcoach package."""
+"""One router per area; app.py registers them in a single list."""

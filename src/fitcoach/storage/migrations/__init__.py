@@ -1,0 +1,1 @@
+"""Alembic migrations shipped with the package (run by `fitcoach.storage.db.migrate`)."""
