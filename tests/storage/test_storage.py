@@ -8,6 +8,9 @@ import threading
 from datetime import timedelta
 
 import pytest
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
 from sqlalchemy import Engine, inspect
 from sqlalchemy.orm import Session
 
@@ -16,8 +19,8 @@ from fitcoach.contract.models import Proposal, ProposalType, Weekday, WeeklyPlan
 from fitcoach.errors import Conflict, NotFound
 from fitcoach.library import Exercise, get_library
 from fitcoach.storage import chat, library, memory, plans, proposals
-from fitcoach.storage.db import make_sessionmaker, migrate, normalize_url
-from fitcoach.storage.tables import ApiToken, User
+from fitcoach.storage.db import alembic_config, make_sessionmaker, migrate, normalize_url
+from fitcoach.storage.tables import ApiToken, Base, User
 from fitcoach.storage.users import create_user, hash_token, issue_token, user_for_token
 from tests.conftest import DATA
 
@@ -251,3 +254,17 @@ def test_imported_exercises_join_the_library_and_duplicates_are_refused(
     assert "kettlebell-goblet-squat" in effective and len(effective) == len(get_library()) + 1
     with pytest.raises(Conflict):
         library.import_exercises(session, entries=[entry], now=clock.now())
+
+
+def test_tables_match_the_migrations(engine: Engine) -> None:
+    """A model changed without a migration (or the reverse) shows up here as a diff."""
+    with engine.connect() as connection:
+        diff = compare_metadata(MigrationContext.configure(connection), Base.metadata)
+    assert diff == []
+
+
+def test_downgrade_to_base_and_back(engine: Engine) -> None:
+    command.downgrade(alembic_config(engine), "base")
+    assert set(inspect(engine).get_table_names()) <= {"alembic_version"}
+    migrate(engine)
+    assert set(inspect(engine).get_table_names()) >= EXPECTED_TABLES
