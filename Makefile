@@ -36,5 +36,8 @@ pytest: $(VENV)/.dev
 
 test: lint typecheck pytest
 
+bench: $(VENV)/.dev
+	$(BIN)/python bench/bench_storage.py $(BENCH_ARGS)
+
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
