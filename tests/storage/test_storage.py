@@ -18,7 +18,7 @@ from fitcoach.clock import FrozenClock
 from fitcoach.contract.models import Proposal, ProposalType, Weekday, WeeklyPlan
 from fitcoach.errors import Conflict, NotFound
 from fitcoach.library import Exercise, get_library
-from fitcoach.storage import chat, library, memory, plans, proposals
+from fitcoach.storage import chat, library, memory, plans, proposals, provider_cache
 from fitcoach.storage.db import alembic_config, make_sessionmaker, migrate, normalize_url
 from fitcoach.storage.tables import ApiToken, Base, User
 from fitcoach.storage.users import create_user, hash_token, issue_token, user_for_token
@@ -268,3 +268,40 @@ def test_downgrade_to_base_and_back(engine: Engine) -> None:
     assert set(inspect(engine).get_table_names()) <= {"alembic_version"}
     migrate(engine)
     assert set(inspect(engine).get_table_names()) >= EXPECTED_TABLES
+
+
+def test_provider_cache_registry(session: Session, clock: FrozenClock) -> None:
+    now = clock.now()
+    assert provider_cache.get_cache_entry(session, key="k1") is None
+    provider_cache.put_cache_entry(
+        session,
+        key="k1",
+        provider="gemini",
+        model="m",
+        cache_name="cachedContents/a",
+        expires_at=now + timedelta(hours=1),
+        now=now,
+    )
+    provider_cache.count_cache_use(session, key="k1", hit=False)
+    provider_cache.count_cache_use(session, key="k1", hit=True)
+    provider_cache.count_cache_use(session, key="k1", hit=True)
+    replaced = provider_cache.put_cache_entry(
+        session,
+        key="k1",
+        provider="gemini",
+        model="m",
+        cache_name="cachedContents/b",
+        expires_at=now + timedelta(hours=2),
+        now=now,
+    )
+    session.commit()
+    session.expire_all()
+    assert (replaced.cache_name, replaced.hits, replaced.misses) == ("cachedContents/b", 2, 1)
+    assert provider_cache.cache_totals(session) == (2, 1)
+    assert not provider_cache.invalidate_cache_entry(session, key="k1", cache_name="cachedContents/a")
+    assert provider_cache.invalidate_cache_entry(session, key="k1", cache_name="cachedContents/b")
+    assert provider_cache.get_cache_entry(session, key="k1") is None
+    inline = provider_cache.put_cache_entry(
+        session, key="k2", provider="gemini", model="m", cache_name=None, expires_at=now, now=now
+    )
+    assert inline.cache_name is None

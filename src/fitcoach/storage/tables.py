@@ -144,7 +144,8 @@ class ProviderCacheEntry(Base):
     key: Mapped[str] = mapped_column(String(64), primary_key=True)
     provider: Mapped[str] = mapped_column(String(20))
     model: Mapped[str] = mapped_column(String(80))
-    cache_name: Mapped[str] = mapped_column(String(200))
+    cache_name: Mapped[str | None] = mapped_column(String(200))
+    """`cachedContents/…`; NULL when the API called the prefix too small to cache (send it inline)."""
     expires_at: Mapped[datetime]
     created_at: Mapped[datetime]
     hits: Mapped[int] = mapped_column(default=0)

@@ -32,7 +32,7 @@ def upgrade() -> None:
         sa.Column("key", sa.String(length=64), nullable=False),
         sa.Column("provider", sa.String(length=20), nullable=False),
         sa.Column("model", sa.String(length=80), nullable=False),
-        sa.Column("cache_name", sa.String(length=200), nullable=False),
+        sa.Column("cache_name", sa.String(length=200), nullable=True),
         sa.Column("expires_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("hits", sa.Integer(), nullable=False),
