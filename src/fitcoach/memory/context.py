@@ -1,0 +1,155 @@
+"""The runtime context block (R29) sent after the cached instructions on every turn.
+
+Layout exactly as the spec shows it. The plan is compact (it is re-sent every turn and is the largest
+uncached part of the prompt), and user-controlled text cannot forge block lines: facts are folded onto
+one line and the message is a JSON string literal.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from fitcoach.clock import ensure_utc, isoformat_z
+from fitcoach.contract.models import (
+    ActiveTab,
+    DayPlan,
+    Tier,
+    Tier1Entry,
+    Tier2Entry,
+    Tier3Entry,
+    Weekday,
+    WeeklyPlan,
+)
+from fitcoach.memory.model import MemoryItem
+
+BLOCK_HEADER = "[RUNTIME CONTEXT BLOCK]"
+MESSAGE_HEADER = "[USER MESSAGE / CHIP INPUT]"
+NONE_ACTIVE = "  • (None active)"
+NO_PLAN = "(No active plan)"
+
+TIER_TITLES: dict[Tier, str] = {
+    Tier.STAPLES: "- Tier 1 Staples:",
+    Tier.PHYSIOLOGICAL: "- Tier 2 Physiological:",
+    Tier.SITUATIONAL: "- Tier 3 Situational:",
+}
+
+# Fields the server rebuilds from the library, the calendar and the estimators (R31), or that only
+# the client shows (chips, notes, charts): the model does not need them to reason about the plan.
+WEEK_FIELDS_DROPPED = frozenset({"summary", "suggested_edits"})
+DAY_FIELDS_DROPPED = frozenset(
+    {"date", "day_of_week", "estimated_volume_lbs", "muscle_focus", "suggested_edits", "coach_note"}
+)
+EXERCISE_FIELDS_DROPPED = frozenset({"name"})
+
+# Line breaks JSON leaves unescaped but a reader (or a model) may still take as a new line.
+_UNESCAPED_BREAKS = {"\u2028": "\\u2028", "\u2029": "\\u2029", "\u0085": "\\u0085"}
+
+
+def one_line(text: str) -> str:
+    """Fold any whitespace run, line breaks included, into one space: a fact cannot start a new line."""
+    return " ".join(text.split())
+
+
+def quote_message(message: str) -> str:
+    """The message as a JSON string literal on one line, so it can only ever be read as the message."""
+    quoted = json.dumps(message, ensure_ascii=False)
+    for raw, escaped in _UNESCAPED_BREAKS.items():
+        quoted = quoted.replace(raw, escaped)
+    return quoted
+
+
+def _item_line(item: MemoryItem) -> str:
+    entry = item.entry
+    prefix = f"  • [id: {item.id}]"
+    if isinstance(entry, Tier1Entry):
+        return f"{prefix} [{entry.category}] {one_line(entry.fact)}"
+    expires = f"expires: {isoformat_z(item.expires_at)}" if item.expires_at is not None else ""
+    if isinstance(entry, Tier2Entry):
+        when = f"effective: {entry.effective_date.isoformat()}, " if entry.effective_date else ""
+        return f"{prefix} {one_line(entry.fact)} ({when}{expires})"
+    assert isinstance(entry, Tier3Entry)
+    week = f"week: {entry.week_start_date.isoformat()}, " if entry.week_start_date else ""
+    return f"{prefix} [{one_line(entry.event)}] {one_line(entry.fact)} ({week}{expires})"
+
+
+def memory_lines(items: Iterable[MemoryItem], *, now: dt.datetime) -> list[str]:
+    """The profile section: three tier titles, each with its active items or `(None active)`."""
+    active = sorted(
+        (item for item in items if item.is_active(now)), key=lambda item: (item.created_at, item.id)
+    )
+    lines: list[str] = []
+    for tier, title in TIER_TITLES.items():
+        lines.append(title)
+        tier_lines = [_item_line(item) for item in active if item.tier is tier]
+        lines.extend(tier_lines or [NONE_ACTIVE])
+    return lines
+
+
+def _prune(value: Any) -> Any:
+    """Drop nulls, empty strings and empty lists, recursively."""
+    if isinstance(value, dict):
+        pruned = {key: _prune(inner) for key, inner in value.items()}
+        return {key: inner for key, inner in pruned.items() if inner not in (None, "", [], {})}
+    if isinstance(value, list):
+        return [_prune(inner) for inner in value]
+    return value
+
+
+def _compact_day(day: DayPlan) -> dict[str, Any]:
+    raw = day.model_dump(mode="json", exclude=set(DAY_FIELDS_DROPPED))
+    if raw.get("status") == "scheduled":
+        del raw["status"]
+    if not raw.get("duration_minutes"):
+        raw.pop("duration_minutes", None)
+    for block in raw.get("blocks", []):
+        block["exercises"] = [
+            {key: value for key, value in exercise.items() if key not in EXERCISE_FIELDS_DROPPED}
+            for exercise in block["exercises"]
+        ]
+    # `is_rest_day` survives pruning even when false: the flag is what the model plans around.
+    compact: dict[str, Any] = _prune(raw)
+    return compact
+
+
+def compact_plan(plan: WeeklyPlan) -> dict[str, Any]:
+    """The plan as the model needs it: ids, titles, sets, reps, rest, rest-day flags; no nulls."""
+    raw = plan.model_dump(mode="json", exclude=set(WEEK_FIELDS_DROPPED) | {"days"})
+    compact: dict[str, Any] = _prune(raw)
+    compact["days"] = {day.value: _compact_day(plan.days[day]) for day in Weekday if day in plan.days}
+    return compact
+
+
+def render_plan(plan: WeeklyPlan | None) -> str:
+    if plan is None:
+        return NO_PLAN
+    return json.dumps(compact_plan(plan), ensure_ascii=False, separators=(",", ":"))
+
+
+def render_runtime_block(
+    *,
+    now: dt.datetime,
+    active_tab: ActiveTab,
+    selected_day: Weekday | None,
+    items: Iterable[MemoryItem],
+    plan: WeeklyPlan | None,
+    message: str,
+) -> str:
+    """The block for one turn, line by line as in the spec (R29); expired items are left out (R28)."""
+    now = ensure_utc(now)
+    lines = [
+        BLOCK_HEADER,
+        f"CURRENT TIMESTAMP: {isoformat_z(now)}",
+        f"CURRENT DATE: {Weekday.of(now.date()).display}, {now.date().isoformat()}",
+        f"ACTIVE TAB: {active_tab}",
+        f"SELECTED DAY IN ROUTE: {selected_day.value if selected_day is not None else 'null'}",
+        "ACTIVE USER MEMORY PROFILE (Unexpired Only):",
+        *memory_lines(items, now=now),
+        "ACTIVE WEEKLY TRAINING PLAN:",
+        render_plan(plan),
+        MESSAGE_HEADER,
+        quote_message(message),
+    ]
+    return "\n".join(lines)
