@@ -8,6 +8,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from fitcoach.memory.model import MemoryItem
+
 
 class EventKind(StrEnum):
     CREATED = "created"
@@ -34,3 +36,14 @@ class MemoryEvent(BaseModel):
     at: datetime
     reason: str = ""
     entry: dict[str, Any] | None = None
+
+
+def expiry_events(items: list[MemoryItem], *, recorded: set[str], now: datetime) -> list[MemoryEvent]:
+    """`expired` events for items whose expiry has passed and that have none yet, dated at the expiry."""
+    return [
+        MemoryEvent(
+            item_id=item.id, kind=EventKind.EXPIRED, actor=Actor.SYSTEM, at=item.expires_at, reason="TTL"
+        )
+        for item in sorted(items, key=lambda item: item.id)
+        if item.expires_at is not None and not item.is_active(now) and item.id not in recorded
+    ]

@@ -91,3 +91,13 @@ class MutationPlan(_Frozen):
                 for c in self.clamps
             ],
         }
+
+    def resulting(self, active: list[MemoryItem]) -> list[MemoryItem]:
+        """The memory after the plan is stored, in creation order (what the next turn will see)."""
+        items = {item.id: item for item in active}
+        for operation in self.operations:
+            if operation.action is Operation.DELETE:
+                items.pop(operation.item.id, None)
+            else:
+                items[operation.item.id] = operation.item
+        return sorted(items.values(), key=lambda item: (item.created_at, item.id))
