@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 from fitcoach.contract.models import MemoryMutation, Operation, Tier, Tier1Entry, Tier2Entry, Tier3Entry
+from fitcoach.library.gear import Gear
 from fitcoach.memory.apply import plan_mutations
 from fitcoach.memory.events import Actor, EventKind
 from fitcoach.memory.model import MemoryItem
@@ -234,3 +235,23 @@ def test_expired_items_do_not_absorb_new_facts() -> None:
 def test_user_actor_is_recorded() -> None:
     result = plan([], [create(T1, category="equipment", fact="Pull-up bar")], actor=Actor.USER)
     assert result.operations[0].event.actor is Actor.USER
+
+
+def test_new_equipment_is_added_to_the_single_inventory() -> None:
+    result = plan(spec_profile(), [create(T1, category="equipment", fact="Bought a pull-up bar")])
+    (op,) = result.operations
+    assert (op.action, op.item.id, op.event.kind) == (Operation.UPDATE, "mem_01", EventKind.MERGED)
+    entry = op.item.entry
+    assert isinstance(entry, Tier1Entry) and entry.inventory is not None
+    assert {Gear.DUMBBELLS, Gear.PULL_UP_BAR} <= entry.inventory.gear
+    assert entry.inventory.dumbbell_max_lb == 50
+    assert entry.fact == "Home gym with dumbbells up to 50 lbs and adjustable bench; Bought a pull-up bar"
+
+
+def test_restated_fuller_inventory_keeps_the_new_wording() -> None:
+    fuller = "Home gym: dumbbells up to 80 lb, adjustable bench and a pull-up bar."
+    result = plan(spec_profile(), [create(T1, category="equipment", fact=fuller)])
+    entry = result.operations[0].item.entry
+    assert isinstance(entry, Tier1Entry) and entry.inventory is not None
+    assert entry.fact == fuller
+    assert entry.inventory.dumbbell_max_lb == 80

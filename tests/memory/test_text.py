@@ -48,6 +48,8 @@ def test_shoulder_in_five_languages(text: str) -> None:
         ("бицепс бедра", "hamstrings", None),
         ("бицепс", "biceps", None),
         ("手肘", "elbow", None),
+        ("Lower-back", "lower_back", None),
+        ("Épaule gauche", "shoulder", "left"),
     ],
 )
 def test_canonical_areas(text: str, area: str, side: str | None) -> None:

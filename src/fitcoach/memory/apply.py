@@ -14,7 +14,7 @@ from pydantic import ValidationError
 
 from fitcoach.clock import ensure_utc
 from fitcoach.contract.models import MemoryMutation, Operation, Tier1Entry, Tier2Entry, Tier3Entry
-from fitcoach.memory.dedup import MatchKind, find_match
+from fitcoach.memory.dedup import MatchKind, find_match, merge_equipment
 from fitcoach.memory.events import Actor, EventKind, MemoryEvent
 from fitcoach.memory.model import Entry, MemoryItem
 from fitcoach.memory.plan import (
@@ -163,6 +163,13 @@ class _Planner:
                 return
             merged_entry = existing.entry.model_copy(update={"expires_at": new_end})
             outcome, reason = MergeOutcome.EXTENDED, f"{match.detail}: expiry extended"
+        elif (
+            isinstance(entry, Tier1Entry)
+            and isinstance(existing.entry, Tier1Entry)
+            and entry.category == "equipment"
+        ):
+            merged_entry = merge_equipment(existing.entry, entry)
+            outcome, reason = MergeOutcome.UPDATED, "added to the current equipment inventory"
         else:
             merged_entry, outcome, reason = entry, MergeOutcome.UPDATED, f"{match.detail}: replaced"
         updated = self._replace(existing, merged_entry)

@@ -1,4 +1,8 @@
-"""Text normalisation and the multilingual body-part canonicaliser that deduplication compares by."""
+"""Text normalisation, and body parts compared by area and side in any supported language.
+
+Areas come from the engine's body-part lexicon, so deduplication and the constraints the engine
+derives from memory always agree on what "the same area" is; sides are memory's own small table.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +12,9 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Literal
+from typing import Literal, cast
+
+from fitcoach.engine.bodyparts import parse_area
 
 Side = Literal["left", "right", "both"]
 
@@ -28,7 +34,7 @@ def _is_cjk(text: str) -> bool:
 
 @dataclass(frozen=True)
 class BodyPart:
-    """A canonical body area ("shoulder", "lower_back", or the normalised text when unknown) and side."""
+    """A canonical body area (an engine `BodyArea` value, or the normalised text when unknown) and side."""
 
     area: str
     side: Side | None = None
@@ -41,45 +47,32 @@ class BodyPart:
         return self.side is None or other.side is None or self.side == other.side
 
 
-@dataclass(frozen=True)
-class _Alias:
-    canonical: str
-    pattern: re.Pattern[str]
-    length: int
-
-
-def _compile(alias: str, canonical: str) -> _Alias:
-    text = normalize_text(alias)
-    # CJK has no word boundaries; elsewhere an alias is a word start, so stems cover inflections.
-    body = re.escape(text) if _is_cjk(text) else r"(?<!\w)" + re.escape(text)
-    return _Alias(canonical=canonical, pattern=re.compile(body), length=len(text))
-
-
 @lru_cache(maxsize=1)
-def _vocabulary() -> tuple[list[_Alias], list[_Alias]]:
-    raw = json.loads(resources.files("fitcoach.memory").joinpath("data/body_parts.json").read_text("utf-8"))
-    areas = [_compile(alias, area) for area, aliases in raw["areas"].items() for alias in aliases]
-    sides = [_compile(alias, side) for side, aliases in raw["sides"].items() for alias in aliases]
-    # Longest first, so "lower back" beats "back" and "бицепс бедра" beats "бицепс".
-    areas.sort(key=lambda alias: -alias.length)
-    sides.sort(key=lambda alias: -alias.length)
-    return areas, sides
+def _side_patterns() -> list[tuple[re.Pattern[str], Side]]:
+    raw = json.loads(resources.files("fitcoach.memory").joinpath("data/body_sides.json").read_text("utf-8"))
+    patterns: list[tuple[re.Pattern[str], Side]] = []
+    for side, words in raw["sides"].items():
+        for word in words:
+            text = normalize_text(word)
+            # CJK has no word boundaries; elsewhere a word start, so stems cover inflections.
+            body = re.escape(text) if _is_cjk(text) else r"(?<!\w)" + re.escape(text)
+            patterns.append((re.compile(body), cast(Side, side)))
+    return patterns
 
 
-def _first_match(aliases: list[_Alias], text: str) -> str | None:
-    for alias in aliases:
-        if alias.pattern.search(text):
-            return alias.canonical
+def _side_in(normalized: str) -> Side | None:
+    for pattern, side in _side_patterns():
+        if pattern.search(normalized):
+            return side
     return None
 
 
 def canonical_body_part(text: str, *, side: Side | None = None) -> BodyPart:
     """Map a body-part phrase in any supported language to its area; an explicit `side` wins."""
     normalized = normalize_text(text)
-    areas, sides = _vocabulary()
-    area = _first_match(areas, normalized)
-    found_side = side or _first_match(sides, normalized)
-    resolved_side: Side | None = found_side if found_side in ("left", "right", "both") else None  # type: ignore[assignment]
+    # The engine's lexicon keeps accents, so give it the text with only punctuation collapsed.
+    area = parse_area(_NON_WORD.sub(" ", text.casefold()).strip())
+    resolved = side or _side_in(normalized)
     if area is None:
-        return BodyPart(area=normalized, side=resolved_side, known=False)
-    return BodyPart(area=area, side=resolved_side)
+        return BodyPart(area=normalized, side=resolved, known=False)
+    return BodyPart(area=area.value, side=resolved)
