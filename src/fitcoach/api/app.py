@@ -8,7 +8,7 @@ from sqlalchemy import Engine
 from fitcoach import __version__
 from fitcoach.api.errors import install_error_handlers
 from fitcoach.api.limits import BodySizeLimit
-from fitcoach.api.routes import analytics, exercises, health, workouts
+from fitcoach.api.routes import analytics, exercises, health, memory, workouts
 from fitcoach.clock import Clock, SystemClock
 from fitcoach.config import Settings
 from fitcoach.storage.db import make_engine, make_sessionmaker
@@ -19,6 +19,7 @@ ROUTERS: list[APIRouter] = [
     exercises.router,
     workouts.router,
     analytics.router,
+    memory.router,
 ]
 
 

@@ -1,0 +1,118 @@
+"""The user's view of what the coach remembers, and the context block the coach would see next."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Response
+from pydantic import BaseModel, Field
+
+from fitcoach.api.deps import ClockDep, SessionDep, UserDep
+from fitcoach.clock import isoformat_z
+from fitcoach.contract.models import ActiveTab, Operation, Tier, Weekday
+from fitcoach.memory import service
+from fitcoach.memory.model import MemoryItem
+from fitcoach.storage import memory as rows
+from fitcoach.storage import memory_repo
+
+router = APIRouter(tags=["memory"])
+
+
+class MemoryCreate(BaseModel):
+    """A fact the user states: the entry follows its tier's schema (R23-R25)."""
+
+    target_tier: Tier
+    entry: dict[str, Any]
+    reason: str = Field(default="stated by the user", max_length=500)
+
+
+def render_item(item: MemoryItem) -> dict[str, Any]:
+    return {
+        "id": item.id,
+        "tier": item.tier.value,
+        "entry": item.entry.model_dump(mode="json", exclude_none=True),
+        "created_at": isoformat_z(item.created_at),
+        "updated_at": isoformat_z(item.updated_at),
+        "expires_at": isoformat_z(item.expires_at) if item.expires_at is not None else None,
+    }
+
+
+@router.get("/api/memory")
+def list_memory(user: UserDep, session: SessionDep, clock: ClockDep) -> dict[str, list[dict[str, Any]]]:
+    """Active items grouped by tier, each with its expiry; expired and deleted items never show (R28)."""
+    items = memory_repo.load_active_items(session, user_id=user.id, now=clock.now())
+    return {tier.value: [render_item(item) for item in items if item.tier is tier] for tier in Tier}
+
+
+@router.get("/api/memory/history")
+def memory_history(
+    user: UserDep,
+    session: SessionDep,
+    clock: ClockDep,
+    item_id: Annotated[str | None, Query(max_length=64)] = None,
+) -> dict[str, list[dict[str, Any]]]:
+    """Every event on the user's items, oldest first: what changed, by whom, in which turn, and why."""
+    memory_repo.record_expiries(session, user_id=user.id, now=clock.now())
+    session.commit()
+    events = rows.list_memory_events(session, user_id=user.id, item_id=item_id)
+    return {
+        "events": [
+            {
+                "item_id": event.item_id,
+                "kind": event.kind,
+                "actor": event.actor,
+                "at": isoformat_z(event.at),
+                "turn_id": event.turn_id,
+                "reason": event.reason,
+                "entry": event.snapshot,
+            }
+            for event in events
+        ]
+    }
+
+
+@router.post("/api/memory", status_code=201)
+def state_fact(
+    body: MemoryCreate, response: Response, user: UserDep, session: SessionDep, clock: ClockDep
+) -> dict[str, Any]:
+    """Remember a fact the user states; an equivalent active fact is updated instead (200)."""
+    plan = service.remember(
+        session, user_id=user.id, tier=body.target_tier, entry=body.entry, reason=body.reason, now=clock.now()
+    )
+    session.commit()
+    if not any(op.action is Operation.CREATE for op in plan.operations):
+        response.status_code = 200
+    return {
+        "applied": [m.model_dump(mode="json", exclude_none=True) for m in plan.applied],
+        "items": [render_item(op.item) for op in plan.operations],
+        **plan.diagnostics(),
+    }
+
+
+@router.delete("/api/memory/{item_id}", status_code=204)
+def forget_item(item_id: str, user: UserDep, session: SessionDep) -> Response:
+    """Forget for good: the item, its history and its text in past replies. Another user's id is a 404."""
+    memory_repo.forget(session, user_id=user.id, item_id=item_id)
+    session.commit()
+    return Response(status_code=204)
+
+
+@router.get("/api/coach/context")
+def coach_context(
+    user: UserDep,
+    session: SessionDep,
+    clock: ClockDep,
+    active_tab: ActiveTab = "coach",
+    selected_day: Weekday | None = None,
+    message: Annotated[str, Query(max_length=4000)] = "",
+) -> dict[str, str]:
+    """The context block the next message would be sent with, so people can see what the coach sees."""
+    block = service.runtime_block(
+        session,
+        user_id=user.id,
+        now=clock.now(),
+        active_tab=active_tab,
+        selected_day=selected_day,
+        message=message,
+    )
+    return {"block": block}
