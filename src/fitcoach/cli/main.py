@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from fitcoach import __version__
-from fitcoach.cli import exercises, plan, server, users
+from fitcoach.cli import exercises, memory, plan, server, users
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, help="fitcoach: the AI personal trainer.")
 app.add_typer(plan.app, name="plan")
@@ -21,3 +21,4 @@ app.command("serve")(server.serve)
 app.command("migrate")(server.migrate_command)
 app.add_typer(users.app, name="user")
 app.add_typer(exercises.app, name="exercises")
+app.add_typer(memory.app, name="memory")
