@@ -300,7 +300,10 @@ def test_provider_cache_registry(session: Session, clock: FrozenClock) -> None:
     assert provider_cache.cache_totals(session) == (2, 1)
     assert not provider_cache.invalidate_cache_entry(session, key="k1", cache_name="cachedContents/a")
     assert provider_cache.invalidate_cache_entry(session, key="k1", cache_name="cachedContents/b")
-    assert provider_cache.get_cache_entry(session, key="k1") is None
+    assert not provider_cache.invalidate_cache_entry(session, key="k1", cache_name="cachedContents/b")
+    retired = provider_cache.get_cache_entry(session, key="k1")
+    assert retired is not None and retired.expires_at == provider_cache.RETIRED_AT
+    assert provider_cache.cache_totals(session) == (2, 1)  # counters outlive the retired cache
     inline = provider_cache.put_cache_entry(
         session, key="k2", provider="gemini", model="m", cache_name=None, expires_at=now, now=now
     )

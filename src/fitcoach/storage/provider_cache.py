@@ -6,13 +6,16 @@ prefix and tools. The agent's `CacheRegistry` adapter calls these functions.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from fitcoach.storage.tables import ProviderCacheEntry
+
+RETIRED_AT = datetime(1970, 1, 1, tzinfo=UTC)
+"""The expiry of a retired entry: in the past for any clock, frozen test clocks included."""
 
 
 def get_cache_entry(session: Session, *, key: str) -> ProviderCacheEntry | None:
@@ -56,13 +59,20 @@ def put_cache_entry(
 
 
 def invalidate_cache_entry(session: Session, *, key: str, cache_name: str | None) -> bool:
-    """Forget `key` only if it still names `cache_name` (another worker may have replaced it)."""
+    """Retire `key` only if it still names `cache_name` (another worker may have replaced it).
+
+    The row stays, expired at `RETIRED_AT`, so its hit/miss counters survive into the next cache.
+    """
     condition = (
         ProviderCacheEntry.cache_name.is_(None)
         if cache_name is None
         else ProviderCacheEntry.cache_name == cache_name
     )
-    result = session.execute(delete(ProviderCacheEntry).where(ProviderCacheEntry.key == key, condition))
+    result = session.execute(
+        update(ProviderCacheEntry)
+        .where(ProviderCacheEntry.key == key, condition, ProviderCacheEntry.expires_at != RETIRED_AT)
+        .values(expires_at=RETIRED_AT)
+    )
     return bool(getattr(result, "rowcount", 0))
 
 
