@@ -29,6 +29,8 @@ from fitcoach.errors import (
 from fitcoach.library import get_library
 
 TIMEOUT_S = 0.5
+INLINE_TIMEOUT_S = 5.0
+"""Uncached turns send the whole prefix each call; on a loaded machine they need more than TIMEOUT_S."""
 MODEL = "gemini-3-flash-preview"
 CONFIG_KEYS = ("systemInstruction", "tools", "toolConfig")
 
@@ -147,7 +149,7 @@ def test_a_cache_is_replaced_shortly_before_it_expires(
 def test_too_small_to_cache_runs_inline(runner: RecordingToolRunner, clock: FrozenClock) -> None:
     with FakeGeminiServer(min_cache_tokens=10**7) as server:
         provider = GeminiProvider(
-            model=MODEL, api_key="k", base_url=server.base_url, timeout_s=TIMEOUT_S, clock=clock
+            model=MODEL, api_key="k", base_url=server.base_url, timeout_s=INLINE_TIMEOUT_S, clock=clock
         )
         server.enqueue(GeminiReply(NONE_ANSWER), GeminiReply(NONE_ANSWER))
         first = provider.respond(make_request(), runner)
@@ -173,7 +175,9 @@ def test_an_endless_tool_loop_stops_after_three_rounds(
 
 def test_uncached_last_round_sends_no_tools(runner: RecordingToolRunner) -> None:
     with FakeGeminiServer(min_cache_tokens=10**7) as server:
-        provider = GeminiProvider(model=MODEL, api_key="k", base_url=server.base_url, timeout_s=TIMEOUT_S)
+        provider = GeminiProvider(
+            model=MODEL, api_key="k", base_url=server.base_url, timeout_s=INLINE_TIMEOUT_S
+        )
         server.enqueue(
             *[GeminiReply.calling("get_pr_records", exercise_slug="push-up")] * 3, GeminiReply(NONE_ANSWER)
         )

@@ -119,9 +119,11 @@ class GeminiProvider:
             with self._create_lock:
                 entry = self.registry.usable(key, self.clock.now())
                 if entry is None:
-                    self.registry.count(hit=False)
-                    return self._create_cache(key, prefix, declarations, deadline)
-        self.registry.count(hit=entry.cacheable)
+                    entry = self._create_cache(key, prefix, declarations, deadline)
+                    # Counted once the entry exists: the database registry keeps counters on its row.
+                    self.registry.count(key, hit=False)
+                    return entry
+        self.registry.count(key, hit=entry.cacheable)
         return entry
 
     def _create_cache(

@@ -1,9 +1,8 @@
 """Where Gemini context caches are remembered: one cache per hash of model + prefix + tools, shared by
 every user, with hit/miss counters for the R39 hit rate.
 
-`InMemoryCacheRegistry` serves one process. A database-backed registry (the foundation's
-`provider_cache` table, so all workers share one cache) implements the same protocol; it is not here
-because that table has not landed on main yet.
+`InMemoryCacheRegistry` serves one process; `gemini_cache_db.DatabaseCacheRegistry` keeps the same
+entries in the `provider_cache` table so every worker shares one cache and one set of counters.
 """
 
 from __future__ import annotations
@@ -52,7 +51,10 @@ class CacheRegistry(Protocol):
         """Forget `key` if it still points at `name` (another worker may have replaced it already)."""
         ...
 
-    def count(self, *, hit: bool) -> None: ...
+    def count(self, key: str, *, hit: bool) -> None:
+        """Record one turn's use of `key`: a hit reused a live cache, a miss had to create one (or
+        runs inline). Call it after `put`, so the entry being counted exists."""
+        ...
 
     def stats(self) -> CacheStats: ...
 
@@ -60,7 +62,7 @@ class CacheRegistry(Protocol):
 class InMemoryCacheRegistry:
     def __init__(self) -> None:
         self._entries: dict[str, CacheEntry] = {}
-        self._stats = CacheStats()
+        self._counts: dict[str, CacheStats] = {}
         self._lock = threading.Lock()
 
     def usable(self, key: str, now: datetime) -> CacheEntry | None:
@@ -80,13 +82,15 @@ class InMemoryCacheRegistry:
             if current is not None and current.name == name:
                 del self._entries[key]
 
-    def count(self, *, hit: bool) -> None:
+    def count(self, key: str, *, hit: bool) -> None:
         with self._lock:
+            current = self._counts.get(key, CacheStats())
             if hit:
-                self._stats = replace(self._stats, hits=self._stats.hits + 1)
+                self._counts[key] = replace(current, hits=current.hits + 1)
             else:
-                self._stats = replace(self._stats, misses=self._stats.misses + 1)
+                self._counts[key] = replace(current, misses=current.misses + 1)
 
     def stats(self) -> CacheStats:
         with self._lock:
-            return self._stats
+            counts = list(self._counts.values())
+        return CacheStats(hits=sum(c.hits for c in counts), misses=sum(c.misses for c in counts))
