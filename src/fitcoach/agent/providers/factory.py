@@ -5,6 +5,8 @@ from __future__ import annotations
 import importlib
 from typing import cast
 
+from sqlalchemy.orm import Session, sessionmaker
+
 from fitcoach.agent.providers.base import Provider
 from fitcoach.agent.providers.gemini_cache import CacheRegistry
 from fitcoach.clock import Clock
@@ -17,11 +19,23 @@ OFFLINE_FACTORY = "make_offline_provider"
 
 
 def make_provider(
-    settings: Settings, *, registry: CacheRegistry | None = None, clock: Clock | None = None
+    settings: Settings,
+    *,
+    registry: CacheRegistry | None = None,
+    clock: Clock | None = None,
+    sessions: sessionmaker[Session] | None = None,
 ) -> Provider:
-    """The configured provider; raises `ProviderMisconfigured` with what to set when it cannot work."""
+    """The configured provider; raises `ProviderMisconfigured` with what to set when it cannot work.
+
+    Gemini remembers its context cache in `registry` when given, else in the database behind
+    `sessions` (shared by every worker), else in this process only.
+    """
     if settings.provider == "gemini":
         from fitcoach.agent.providers.gemini import DEFAULT_GEMINI_MODEL, GeminiProvider
+        from fitcoach.agent.providers.gemini_cache_db import DatabaseCacheRegistry
+
+        if registry is None and sessions is not None:
+            registry = DatabaseCacheRegistry(sessions, clock=clock)
 
         key = settings.gemini_api_key.get_secret_value() if settings.gemini_api_key else None
         return GeminiProvider(
