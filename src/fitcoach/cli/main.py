@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from fitcoach import __version__
-from fitcoach.cli import exercises, memory, plan, server, users
+from fitcoach.cli import cache, exercises, memory, plan, server, users
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, help="fitcoach: the AI personal trainer.")
 app.add_typer(plan.app, name="plan")
@@ -22,3 +22,4 @@ app.command("migrate")(server.migrate_command)
 app.add_typer(users.app, name="user")
 app.add_typer(exercises.app, name="exercises")
 app.add_typer(memory.app, name="memory")
+app.add_typer(cache.app, name="cache")
