@@ -1,0 +1,211 @@
+"""Entity extraction over lexicon matches and number patterns: days, counts, durations, loads, gear."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Callable, Iterable
+
+from rapidfuzz import process
+from rapidfuzz.distance import Levenshtein
+
+from fitcoach.agent.offline.understanding.lexicon import Lexicon, Match, Token
+from fitcoach.agent.offline.understanding.model import DayMention, EventMention, Load
+from fitcoach.agent.offline.understanding.normalize import fold, is_han
+from fitcoach.contract.models import WEEKDAYS, Weekday
+from fitcoach.library.gear import COMMERCIAL_GYM, Gear
+
+_SENTENCE_END = re.compile(r"[.!?;。！？；\n]")
+
+
+def tokenize(folded: str) -> list[Token]:
+    return [Token(m.group(), m.start(), m.end()) for m in re.finditer(r"[^\W_]+", folded)]
+
+
+def correct_typos(toks: list[Token], vocabulary: frozenset[str], choices: list[str]) -> list[Token]:
+    """Replace unknown words by the nearest known lexicon word: one edit for six letters or more,
+    two for seven or more when the first two letters agree ("sholder", "wensday", "dumbell")."""
+    fixed: list[Token] = []
+    for token in toks:
+        text = token.text
+        # Han runs are matched by substring, never corrected; digits are numbers, not typos
+        if len(text) >= 6 and text not in vocabulary and not text.isdigit() and not is_han(text):
+            limit = 2 if len(text) >= 7 else 1
+            best = process.extractOne(text, choices, scorer=Levenshtein.distance, score_cutoff=limit)
+            if best is not None and (best[1] <= 1 or best[0][:2] == text[:2]):
+                text = best[0]
+        fixed.append(Token(text, token.start, token.end))
+    return fixed
+
+
+def sentence_of(folded: str, position: int) -> int:
+    """Index of the sentence holding `position`, to relate gear to "taken" or a load to dumbbells."""
+    return len(_SENTENCE_END.findall(folded[:position]))
+
+
+def _number_alternation(lexicons: Iterable[Lexicon]) -> tuple[str, dict[str, int]]:
+    words: dict[str, int] = {}
+    for lex in lexicons:
+        words.update({fold(w): n for w, n in lex.numbers.items()})
+    ordered = sorted(words, key=len, reverse=True)
+    alternation = "|".join([r"\d+(?:[.,]\d+)?", *(re.escape(w) for w in ordered)])
+    return f"(?:{alternation})", words
+
+
+def _to_number(text: str, words: dict[str, int]) -> float:
+    text = text.strip()
+    if text in words:
+        return float(words[text])
+    return float(text.replace(",", "."))
+
+
+def pattern_numbers(folded: str, lexicons: list[Lexicon], kind: str) -> list[tuple[float, int, str]]:
+    """(value, position, unit text) for every hit of the lexicons' `kind` patterns."""
+    alternation, words = _number_alternation(lexicons)
+    hits: list[tuple[float, int, str]] = []
+    for lex in lexicons:
+        for pattern in getattr(lex.patterns, kind):
+            for hit in re.finditer(pattern.replace("{num}", alternation), folded):
+                unit = hit.groupdict().get("unit") or ""
+                hits.append((_to_number(hit.group("n"), words), hit.start(), unit))
+    return sorted(set(hits), key=lambda h: h[1])
+
+
+def minutes_of(folded: str, lexicons: list[Lexicon], matches: list[Match]) -> int | None:
+    """The session length the user gives: the last duration mentioned ("30 min instead of 45" → 30
+    is first, so the first one wins when a cue says "instead"; callers keep it simple: first)."""
+    found = [(int(v), p) for v, p, _ in pattern_numbers(folded, lexicons, "minutes")]
+    found += [(int(v * 60), p) for v, p, _ in pattern_numbers(folded, lexicons, "hours")]
+    found += [(int(m.key), m.start) for m in matches if m.category == "fixed_minutes"]
+    found = [(v, p) for v, p in found if 5 <= v <= 240]
+    return min(found, key=lambda item: item[1])[0] if found else None
+
+
+def days_per_week_of(folded: str, lexicons: list[Lexicon]) -> int | None:
+    # "one day" is a day, not a schedule: a training week has two to seven days
+    counts = [int(v) for v, _, _ in pattern_numbers(folded, lexicons, "days_per_week") if 2 <= v <= 7]
+    return counts[0] if counts else None
+
+
+def loads_of(folded: str, lexicons: list[Lexicon]) -> list[Load]:
+    kg_units = {fold(u) for lex in lexicons for u in lex.units.get("kg", [])}
+    loads: list[Load] = []
+    for value, position, unit in pattern_numbers(folded, lexicons, "load"):
+        loads.append(Load(value, "kg" if fold(unit) in kg_units else "lb", position))
+    return loads
+
+
+def resolve_days(matches: list[Match], now: dt.datetime) -> list[DayMention]:
+    """Weekdays and relative days as dates: a bare weekday is its next occurrence (today included),
+    "next <weekday>" the one in next week, "weekend" Saturday and Sunday."""
+    today = now.date()
+    week_start = today - dt.timedelta(days=today.weekday())
+    next_markers = [m for m in matches if m.category == "relative" and m.key == "next"]
+    mentions: list[DayMention] = []
+    for match in matches:
+        if match.category == "weekday":
+            weekday = Weekday(match.key)
+            date = today + dt.timedelta(days=(weekday.position - today.weekday()) % 7)
+            if any(0 <= match.start - m.end <= 2 or 0 <= m.start - match.end <= 2 for m in next_markers):
+                date = week_start + dt.timedelta(days=7 + weekday.position)
+            mentions.append(DayMention(weekday, date, match.start))
+        elif match.category == "relative" and match.key in _RELATIVE_OFFSETS:
+            for offset in _RELATIVE_OFFSETS[match.key](today):
+                date = today + dt.timedelta(days=offset)
+                mentions.append(DayMention(Weekday.of(date), date, match.start, match.key))
+    return mentions
+
+
+def _weekend(today: dt.date) -> list[int]:
+    return [(5 - today.weekday()) % 7, (6 - today.weekday()) % 7]
+
+
+_RELATIVE_OFFSETS: dict[str, Callable[[dt.date], list[int]]] = {
+    "today": lambda today: [0],
+    "tomorrow": lambda today: [1],
+    "day_after_tomorrow": lambda today: [2],
+    "weekend": _weekend,
+}
+
+
+def day_of_month(folded: str, lexicons: list[Lexicon], now: dt.datetime) -> list[DayMention]:
+    """ "on the 20th", "le 20", "20-го", "20號": the next such date from today."""
+    mentions: list[DayMention] = []
+    today = now.date()
+    for value, position, _ in pattern_numbers(folded, lexicons, "day_of_month"):
+        day = int(value)
+        if not 1 <= day <= 31:
+            continue
+        year, month = today.year, today.month
+        if day < today.day:
+            year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+        try:
+            date = dt.date(year, month, day)
+        except ValueError:
+            continue
+        mentions.append(DayMention(Weekday.of(date), date, position, "day_of_month"))
+    return mentions
+
+
+def gear_of(matches: list[Match]) -> tuple[set[Gear], list[tuple[Gear, int]]]:
+    """Owned or mentioned gear with positions; the key "*" (a full gym) means everything."""
+    gear: set[Gear] = set()
+    positions: list[tuple[Gear, int]] = []
+    for match in matches:
+        if match.category != "gear":
+            continue
+        names = COMMERCIAL_GYM if match.key == "*" else {Gear(name) for name in match.key.split("+")}
+        gear |= set(names)
+        positions.extend((name, match.start) for name in names)
+    return gear, positions
+
+
+def unavailable_gear(folded: str, matches: list[Match], positions: list[tuple[Gear, int]]) -> set[Gear]:
+    """Gear in the same sentence as a "taken/broken/busy" cue."""
+    sentences = {
+        sentence_of(folded, m.start) for m in matches if m.category == "cue" and m.key == "unavailable"
+    }
+    return {gear for gear, position in positions if sentence_of(folded, position) in sentences}
+
+
+def dumbbell_cap(folded: str, loads: list[Load], positions: list[tuple[Gear, int]]) -> float | None:
+    """The heaviest dumbbell: a load in the sentence that names dumbbells."""
+    sentences = {sentence_of(folded, p) for gear, p in positions if gear is Gear.DUMBBELLS}
+    near = [load.pounds for load in loads if sentence_of(folded, load.start) in sentences]
+    return max(near) if near else None
+
+
+def event_of(matches: list[Match], days: list[DayMention], now: dt.datetime) -> EventMention | None:
+    """The first named event with its date: the day mentioned nearest to it, or next week's Monday
+    for a bare "trip next week"."""
+    events = [m for m in matches if m.category == "event"]
+    if not events:
+        return None
+    event = events[0]
+    date = None
+    if days:
+        date = min(days, key=lambda d: abs(d.start - event.start)).date
+    elif any(m.category == "relative" and m.key == "next_week" for m in matches):
+        today = now.date()
+        date = today + dt.timedelta(days=7 - today.weekday())
+    return EventMention(event.key, date, event.start)
+
+
+def first_key(matches: list[Match], category: str) -> str | None:
+    return next((m.key for m in matches if m.category == category), None)
+
+
+def keys(matches: list[Match], category: str) -> list[str]:
+    found: list[str] = []
+    for match in matches:
+        if match.category == category and match.key not in found:
+            found.append(match.key)
+    return found
+
+
+def weekday_list(days: list[DayMention]) -> list[Weekday]:
+    ordered: list[Weekday] = []
+    for mention in days:
+        if mention.weekday not in ordered:
+            ordered.append(mention.weekday)
+    return sorted(ordered, key=WEEKDAYS.index)
