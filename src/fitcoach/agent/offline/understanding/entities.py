@@ -38,6 +38,14 @@ def correct_typos(toks: list[Token], vocabulary: frozenset[str], choices: list[s
     return fixed
 
 
+_CLAUSE_END = re.compile(r"[.!?;。！？；\n,，、:]|\b(?:but|mais|mas|но|however)\b|但|可是")
+
+
+def clause_of(folded: str, position: int) -> int:
+    """Index of the clause holding `position`: "I want chest, but my back hurts" has two."""
+    return len(_CLAUSE_END.findall(folded[:position]))
+
+
 def sentence_of(folded: str, position: int) -> int:
     """Index of the sentence holding `position`, to relate gear to "taken" or a load to dumbbells."""
     return len(_SENTENCE_END.findall(folded[:position]))
@@ -84,6 +92,12 @@ def minutes_of(folded: str, lexicons: list[Lexicon], matches: list[Match]) -> in
 def days_per_week_of(folded: str, lexicons: list[Lexicon]) -> int | None:
     # "one day" is a day, not a schedule: a training week has two to seven days
     counts = [int(v) for v, _, _ in pattern_numbers(folded, lexicons, "days_per_week") if 2 <= v <= 7]
+    return counts[0] if counts else None
+
+
+def weeks_back_of(folded: str, lexicons: list[Lexicon]) -> int | None:
+    """ "the last 3 weeks", "trois dernières semaines", "за последние три недели", "過去 3 週"."""
+    counts = [int(v) for v, _, _ in pattern_numbers(folded, lexicons, "weeks_back") if 1 <= v <= 12]
     return counts[0] if counts else None
 
 
@@ -160,6 +174,26 @@ def gear_of(matches: list[Match]) -> tuple[set[Gear], list[tuple[Gear, int]]]:
     return gear, positions
 
 
+NEGATION_REACH = 16
+"""Characters between a negation and the gear it denies ("no bench", "pas de banc réglable")."""
+
+
+def negated_gear(matches: list[Match]) -> set[Gear]:
+    """Gear the user says they lack: a negation just before it ("no bench", "sem banco") or right
+    after it (ru "скамьи нет")."""
+    negations = [m for m in matches if m.category == "cue" and m.key == "negation"]
+    gear = [m for m in matches if m.category == "gear" and m.key != "*"]
+    # a negation that precedes gear denies that gear, never the one before it ("dumbbells, no bench")
+    trailing = [n for n in negations if not any(0 <= g.start - n.end <= NEGATION_REACH for g in gear)]
+    denied: set[Gear] = set()
+    for match in gear:
+        before = any(0 <= match.start - n.end <= NEGATION_REACH for n in negations)
+        after = any(0 <= n.start - match.end <= 2 for n in trailing)
+        if before or after:
+            denied |= {Gear(name) for name in match.key.split("+")}
+    return denied
+
+
 def unavailable_gear(folded: str, matches: list[Match], positions: list[tuple[Gear, int]]) -> set[Gear]:
     """Gear in the same sentence as a "taken/broken/busy" cue."""
     sentences = {
@@ -183,8 +217,10 @@ def event_of(matches: list[Match], days: list[DayMention], now: dt.datetime) -> 
         return None
     event = events[0]
     date = None
-    if days:
-        date = min(days, key=lambda d: abs(d.start - event.start)).date
+    dated = [d for d in days if d.relative not in ("today", None)] or days
+    named = [d for d in days if d.relative is None or d.relative == "day_of_month"] or dated
+    if named:
+        date = min(named, key=lambda d: abs(d.start - event.start)).date
     elif any(m.category == "relative" and m.key == "next_week" for m in matches):
         today = now.date()
         date = today + dt.timedelta(days=7 - today.weekday())
@@ -209,3 +245,48 @@ def weekday_list(days: list[DayMention]) -> list[Weekday]:
         if mention.weekday not in ordered:
             ordered.append(mention.weekday)
     return sorted(ordered, key=WEEKDAYS.index)
+
+
+def afflicted_areas(folded: str, matches: list[Match]) -> list[str]:
+    """Areas in a sentence that reports pain, soreness or fatigue: the hurt ones, not the goals."""
+    conditions = [
+        m for m in matches if m.category == "condition" and m.key in ("pain", "soreness", "fatigue")
+    ]
+    areas = [m for m in matches if m.category == "area"]
+    for unit in (clause_of, sentence_of):
+        units = {unit(folded, m.start) for m in conditions}
+        found = list(dict.fromkeys(m.key for m in areas if unit(folded, m.start) in units))
+        if found:
+            return found
+    return []
+
+
+FOCUS_REACH = 60
+"""How far after a weekday a muscle group may follow to be that day's focus ("make Saturday an
+arms and shoulders day")."""
+
+
+def focus_days(
+    folded: str, matches: list[Match], days: list[DayMention], exclude: set[str]
+) -> dict[Weekday, list[str]]:
+    """Day → muscle areas dedicated to it, when the message asks for a dedicated day: each area
+    goes to the nearest weekday before it in the same sentence."""
+    if not any(m.category == "cue" and m.key == "dedicated" for m in matches):
+        return {}
+    named = [d for d in days if d.relative is None]
+    focus: dict[Weekday, list[str]] = {}
+    for match in matches:
+        if match.category != "area" or match.key in exclude:
+            continue
+        before = [
+            d
+            for d in named
+            if 0 <= match.start - d.start <= FOCUS_REACH
+            and sentence_of(folded, d.start) == sentence_of(folded, match.start)
+        ]
+        if before:
+            day = max(before, key=lambda d: d.start).weekday
+            areas = focus.setdefault(day, [])
+            if match.key not in areas:
+                areas.append(match.key)
+    return focus

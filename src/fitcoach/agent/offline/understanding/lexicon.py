@@ -86,6 +86,12 @@ def _words(phrase: str) -> list[str]:
 
 
 @cache
+def function_words() -> frozenset[str]:
+    """Every language's function words, folded."""
+    return frozenset(fold(w) for lang in SUPPORTED_LANGUAGES for w in load_lexicon(lang).function_words)
+
+
+@cache
 def load_lexicon(lang: str) -> Lexicon:
     raw = resources.files("fitcoach.agent.offline").joinpath(f"lexicon/{lang}.json").read_text("utf-8")
     return Lexicon.model_validate(json.loads(raw))
@@ -132,7 +138,10 @@ class PhraseMatcher:
     """Finds lexicon phrases in tokenised, folded text: token sequences for alphabetic scripts,
     substrings for Chinese. Within a category the longest match wins an overlap."""
 
-    def __init__(self, entries: Iterable[tuple[str, str, str, str]]) -> None:
+    def __init__(
+        self, entries: Iterable[tuple[str, str, str, str]], exact: frozenset[str] = frozenset()
+    ) -> None:
+        self._exact = exact
         self._by_head: dict[str, list[_Phrase]] = defaultdict(list)
         self._han: list[_Phrase] = []
         for category, key, lang, phrase in entries:
@@ -145,13 +154,21 @@ class PhraseMatcher:
 
     @classmethod
     def for_lexicons(cls, lexicons: Iterable[Lexicon]) -> PhraseMatcher:
-        return cls(
+        entries = [
             (category, key, lex.lang, phrase)
             for lex in lexicons
             for category, table in lex.tables().items()
             for key, phrases in table.items()
             for phrase in phrases
-        )
+        ]
+        return cls(entries, exact=function_words())
+
+    def _word_ok(self, pattern: str, token: str) -> bool:
+        """Function words ("should", "mon", "que") only ever match exactly: "should" is no
+        inflection of "shoulder"."""
+        if token in self._exact:
+            return pattern.rstrip("*!") == token
+        return _word_matches(pattern, token)
 
     def find(self, folded: str, toks: list[Token]) -> list[Match]:
         found: list[Match] = []
@@ -160,7 +177,7 @@ class PhraseMatcher:
                 size = len(phrase.words)
                 if index + size > len(toks):
                     continue
-                if all(_word_matches(w, toks[index + k].text) for k, w in enumerate(phrase.words)):
+                if all(self._word_ok(w, toks[index + k].text) for k, w in enumerate(phrase.words)):
                     end = toks[index + size - 1].end
                     found.append(Match(phrase.category, phrase.key, token.start, end, phrase.lang))
         for phrase in self._han:
@@ -173,9 +190,15 @@ class PhraseMatcher:
 
 
 def _longest_per_category(found: list[Match]) -> list[Match]:
+    """Longest match wins an overlap within a category. Cues are independent features, so only
+    overlaps of the same cue collapse ("pas de banc" is a negation and a missing-gear cue at once)."""
+
+    def group(match: Match) -> str:
+        return f"cue:{match.key}" if match.category == "cue" else match.category
+
     kept: list[Match] = []
     for match in sorted(found, key=lambda m: (-(m.end - m.start), m.start)):
-        if any(k.category == match.category and k.start < match.end and match.start < k.end for k in kept):
+        if any(group(k) == group(match) and k.start < match.end and match.start < k.end for k in kept):
             continue
         kept.append(match)
     return sorted(kept, key=lambda m: m.start)

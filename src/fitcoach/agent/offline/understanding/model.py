@@ -105,6 +105,14 @@ class Understanding:
     resolved_memory_ids: list[str] = field(default_factory=list)
     cues: frozenset[str] = frozenset()
     problems: list[str] = field(default_factory=list)
+    afflicted_areas: list[str] = field(default_factory=list)
+    focus_days: dict[Weekday, list[str]] = field(default_factory=dict)
+    weeks_back: int | None = None
+
+    @property
+    def focus_areas(self) -> list[str]:
+        """Areas named as goals or focus, not as the place that hurts."""
+        return [area for area in self.areas if area not in self.afflicted_areas]
 
     def has_cue(self, name: str) -> bool:
         return name in self.cues

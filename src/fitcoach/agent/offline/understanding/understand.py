@@ -96,16 +96,28 @@ def understand(
         guess.lang if guess.lang in SUPPORTED_LANGUAGES else "zh-Hant" if guess.lang == "zh-Hans" else "en"
     }
     langs |= {lang for lang in guess.present(EVIDENCE_FOR_SECOND_LANGUAGE) if lang in SUPPORTED_LANGUAGES}
+    # a Cyrillic or Han word is evidence enough: no Latin false friend can produce one
+    langs |= {"ru" for score in [guess.scores.get("ru", 0.0)] if score >= 1}
+    langs |= {"zh-Hant" for lang in ("zh-Hant", "zh-Hans") if guess.scores.get(lang, 0.0) >= 1}
     active = tuple(sorted(langs))
     lexicons: list[Lexicon] = [load_lexicon(lang) for lang in active]
-    matches = _matcher(active).find(folded, toks)
+    # words inside an exercise's name ("三頭" in 仰臥三頭伸展, "chest" in chest-supported row) are
+    # not the user naming a body part
+    spans = [(m.start, m.end) for m in exercise_matches]
+    matches = [
+        m
+        for m in _matcher(active).find(folded, toks)
+        if m.category != "area" or not any(s <= m.start and m.end <= e for s, e in spans)
+    ]
 
     days = ent.resolve_days(matches, now) + ent.day_of_month(folded, lexicons, now)
     weekdays = ent.weekday_list([d for d in days if d.relative is None])
     gear, gear_positions = ent.gear_of(matches)
     unavailable = ent.unavailable_gear(folded, matches, gear_positions)
+    gear -= ent.negated_gear(matches)
     loads = ent.loads_of(folded, lexicons)
     areas = ent.keys(matches, "area")
+    afflicted = ent.afflicted_areas(folded, matches)
     found_conditions = ent.keys(matches, "condition")
     conditions: list[ConditionKind] = [k for k in CONDITION_KINDS if k in found_conditions]
     event = ent.event_of(matches, days, now)
@@ -173,6 +185,9 @@ def understand(
         resolved_memory_ids=tier2_ids if intent is Intent.RESOLUTION else [],
         cues=cue_keys,
         problems=ent.keys(matches, "problem"),
+        afflicted_areas=afflicted,
+        focus_days=ent.focus_days(folded, matches, days, set(afflicted)),
+        weeks_back=ent.weeks_back_of(folded, lexicons),
     )
 
 
