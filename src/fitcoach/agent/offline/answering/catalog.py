@@ -71,7 +71,9 @@ def render(lang: str, situation: str, *, tone: Tone | None = None, seed: str = "
     options = variants.get(tone or "balanced") or variants["balanced"]
     template = choose(options, f"{seed}|{situation}|{tone}")
     text = template.format(**{name: slots.get(name, "") for name in placeholders(template)})
-    return " ".join(text.split()) if not catalog.lang.startswith("zh") else text.replace(" 。", "。").strip()
+    text = " ".join(text.split()) if not catalog.lang.startswith("zh") else text.replace(" 。", "。").strip()
+    # a template may open with a slot ("{day} now fits…"), and weekdays are lower case in fr/pt/ru
+    return text[:1].upper() + text[1:]
 
 
 def diff(lang: str, kind: str, **slots: object) -> str:
