@@ -12,6 +12,8 @@ import pytest
 from fitcoach.agent.offline import OfflineProvider, coach_turn
 from fitcoach.agent.offline.answering import count_sentences
 from fitcoach.agent.providers.base import ProviderRequest, TurnInput
+from fitcoach.agent.providers.factory import make_provider
+from fitcoach.config import Settings
 from fitcoach.contract.models import (
     CoachReply,
     Operation,
@@ -54,6 +56,10 @@ def turn(
         message, MONDAY, tab, selected, memory if memory is not None else [EQUIPMENT], HOME_PLAN
     )
     return coach_turn(inputs, LogToolRunner([], MONDAY))
+
+
+def test_the_factory_builds_the_offline_coach_by_default() -> None:
+    assert isinstance(make_provider(Settings()), OfflineProvider)
 
 
 def test_provider_answers_with_contract_json() -> None:

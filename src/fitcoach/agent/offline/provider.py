@@ -12,6 +12,7 @@ from fitcoach.agent.offline.acting.turn import Turn, reply
 from fitcoach.agent.offline.answering import limit_sentences
 from fitcoach.agent.offline.understanding import Intent, understand
 from fitcoach.agent.providers.base import ProviderRequest, ProviderResponse, TokenUsage, ToolRunner, TurnInput
+from fitcoach.config import Settings
 from fitcoach.contract.models import CoachReply, Tier1Entry, Tone, Weekday
 from fitcoach.errors import FitcoachError
 from fitcoach.library import ExerciseLibrary, get_library
@@ -108,3 +109,9 @@ class OfflineProvider:
             usage=TokenUsage(),
             cache_hit=None,
         )
+
+
+def make_offline_provider(settings: Settings) -> OfflineProvider:
+    """The hook `fitcoach.agent.providers.factory` looks up; the offline coach needs no settings."""
+    del settings
+    return OfflineProvider()
