@@ -170,3 +170,25 @@ def test_event_outside_the_plan_week_is_remembered_without_a_proposal() -> None:
     answer = turn("I have a marathon on the 4th of October", memory=[EQUIPMENT])
     assert answer.proposal.type is ProposalType.NONE
     assert [m.target_tier for m in answer.memory_mutations] == [Tier.SITUATIONAL]
+
+
+def test_tired_day_becomes_lighter() -> None:
+    answer = turn("I'm so tired today, can we do something lighter?", tab="today", day="monday")
+    assert answer.proposal.type is ProposalType.UPDATE_DAY
+    day = answer.proposal.data
+    assert day is not None and not isinstance(day, WeeklyPlan)
+    assert day.duration_minutes < HOME_PLAN.days[Weekday.MONDAY].duration_minutes
+
+
+def test_why_this_exercise_explains_the_choice() -> None:
+    answer = turn("why did you give me bulgarian split squats?")
+    assert answer.proposal.type is ProposalType.NONE
+    assert answer.message.startswith("Bulgarian Split Squat is in your plan because")
+
+
+def test_event_without_named_areas_still_tapers() -> None:
+    answer = turn("wedding on saturday, want to look good")
+    week = answer.proposal.data
+    assert isinstance(week, WeeklyPlan)
+    assert week.days[Weekday.SATURDAY].is_rest_day
+    assert "your the" not in answer.message

@@ -34,6 +34,7 @@ def days_of(message: str, now: dt.datetime = MONDAY) -> list[dt.date]:
         ("明天", MONDAY, ["2026-09-15"]),
         ("this weekend", THURSDAY, ["2026-09-19", "2026-09-20"]),
         ("next Monday", MONDAY, ["2026-09-21"]),
+        ("下週日", MONDAY, ["2026-09-27"]),
         ("marathon on the 20th", MONDAY, ["2026-09-20"]),
         ("le 2 octobre", MONDAY, ["2026-10-02"]),
     ],
@@ -112,6 +113,22 @@ def test_equipment_and_loads(message: str, gear: set[Gear], cap: float | None) -
     u = understand(message, now=MONDAY)
     assert set(u.gear) == gear
     assert u.dumbbell_max_lb == cap
+
+
+@pytest.mark.parametrize(
+    ("message", "owned", "denied"),
+    [
+        ("two 20 kg dumbbells, no bench", {Gear.DUMBBELLS}, {Gear.BENCH}),
+        ("deux haltères, pas de banc", {Gear.DUMBBELLS}, {Gear.BENCH}),
+        ("гантели есть, скамьи нет", {Gear.DUMBBELLS}, {Gear.BENCH}),
+        ("halteres sem banco", {Gear.DUMBBELLS}, {Gear.BENCH}),
+        ("有啞鈴，沒有訓練椅", {Gear.DUMBBELLS}, {Gear.BENCH}),
+    ],
+)
+def test_negated_gear_is_not_owned(message: str, owned: set[Gear], denied: set[Gear]) -> None:
+    u = understand(message, now=MONDAY)
+    assert set(u.gear) == owned
+    assert denied <= u.negated_gear
 
 
 def test_full_gym_means_everything() -> None:

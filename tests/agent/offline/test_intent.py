@@ -63,6 +63,19 @@ CASES: list[tuple[str, Intent, ActiveTab, str | None]] = [
     ("sois doux avec moi s'il te plaît", Intent.TONE, "coach", None),
     ("объясняй научно, пожалуйста", Intent.TONE, "coach", None),
     ("請對我嚴格一點", Intent.TONE, "coach", None),
+    ("thx! see u tmrw", Intent.THANKS, "coach", None),
+    ("no dumbbells free rn, what about lateral raises?", Intent.LIVE_SWAP, "today", "monday"),
+    ("lower back feels tight after yesterday, go easy", Intent.ACUTE_PAIN, "coach", None),
+    ("how are my bicep curls going? should I increase?", Intent.PROGRESSION, "coach", None),
+    ("hiking trip this sunday with lots of climbing", Intent.EVENT, "coach", None),
+    ("下週日要跑全馬", Intent.EVENT, "coach", None),
+    ("В пятницу у меня только 30 минут", Intent.DAY_EDIT, "coach", None),
+    (
+        "Ombro esquerdo doendo, tira os exercícios acima da cabeça hoje",
+        Intent.ACUTE_PAIN,
+        "today",
+        "thursday",
+    ),
 ]
 
 

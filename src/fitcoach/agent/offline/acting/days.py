@@ -12,6 +12,7 @@ from fitcoach.engine.edits import avoid_area, compress_day, swap_exercise
 from fitcoach.engine.profile import Profile
 from fitcoach.engine.validator import validate_day
 from fitcoach.errors import BadInput
+from fitcoach.library.gear import Gear
 
 
 def _checked(
@@ -42,6 +43,8 @@ def day_edit(turn: Turn) -> CoachReply:
     assert day is not None
     minutes = turn.u.minutes
     if minutes is None:
+        if turn.u.has_cue("lighter") or "fatigue" in turn.u.conditions:
+            return lighter_day(turn, weekday, day, [])
         return reply(turn, turn.say("clarify"))
     profile = turn.profile()
     keep = muscle_groups(turn.u.focus_areas)
@@ -60,10 +63,41 @@ def day_edit(turn: Turn) -> CoachReply:
     )
 
 
+LIGHTER_SHARE = 0.7
+"""A tired day keeps about 70 % of the session: fewer sets, same key lifts (science.md §3 - a
+lighter day at the same effort keeps the stimulus while fatigue clears)."""
+
+MIN_LIGHTER_MINUTES = 20
+
+
+def lighter_day(turn: Turn, weekday: Weekday, day: DayPlan, mutations: list[MemoryMutation]) -> CoachReply:
+    profile = turn.profile(mutations)
+    minutes = max(MIN_LIGHTER_MINUTES, int(day.duration_minutes * LIGHTER_SHARE))
+    result = compress_day(day, minutes, profile, weekday=weekday, library=turn.library)
+    assert isinstance(result.data, DayPlan)
+    edited = _checked(turn, result.data, weekday, profile, minutes)
+    message = turn.say("fatigue_lighter", day=turn.day_name(weekday), minutes=minutes)
+    diff = turn.diff("compress", day=turn.day_name(weekday), minutes=minutes, count=len(edited.exercises()))
+    return reply(
+        turn,
+        message,
+        kind=ProposalType.UPDATE_DAY,
+        target_day=weekday,
+        data=edited,
+        summary_diff=diff,
+        mutations=mutations,
+    )
+
+
+def _missing_gear(turn: Turn) -> frozenset[Gear]:
+    """Gear that is taken or broken now; on the gym floor "no dumbbells free" means the same."""
+    return turn.u.unavailable_gear | turn.u.negated_gear
+
+
 def _needs_missing_gear(turn: Turn, slug: str, profile: Profile) -> bool:
-    if not turn.u.unavailable_gear:
+    if not _missing_gear(turn):
         return False
-    narrowed = inventory_without(profile.inventory, turn.u.unavailable_gear)
+    narrowed = inventory_without(profile.inventory, _missing_gear(turn))
     return not narrowed.allows(turn.library.require(slug).gear)
 
 
@@ -94,7 +128,7 @@ def swap(turn: Turn) -> CoachReply:
             current,
             slug,
             profile,
-            unavailable_gear=turn.u.unavailable_gear,
+            unavailable_gear=_missing_gear(turn),
             weekday=weekday,
             library=turn.library,
         )
@@ -104,7 +138,7 @@ def swap(turn: Turn) -> CoachReply:
         pairs.append((slug, added[0] if added else (result.alternatives or [slug])[0]))
         summaries.append(result.summary_diff)
     narrowed = Profile(
-        inventory_without(profile.inventory, turn.u.unavailable_gear),
+        inventory_without(profile.inventory, _missing_gear(turn)),
         profile.goal,
         profile.schedule,
         profile.chronic,
@@ -127,10 +161,17 @@ def pain(turn: Turn) -> CoachReply:
     """Acute pain or soreness: a tier-2 item with its TTL, and the day without aggravating work."""
     u = turn.u
     candidates = u.afflicted_areas or u.areas
-    if not candidates:
-        return reply(turn, turn.say("clarify"))
-    area = candidates[0]
     kind = u.conditions[0] if u.conditions else "pain"
+    if not candidates:
+        if kind != "fatigue":
+            return reply(turn, turn.say("clarify"))
+        # tired all over: note it for two days and make today lighter, no area to spare
+        mutation = memory.acute(turn, "whole_body", "fatigue", None, "general fatigue reported")
+        weekday, day = u.target_day, turn.plan_day(u.target_day)
+        if weekday is None or day is None or day.is_rest_day:
+            return reply(turn, turn.say("today_rest"), mutations=[mutation])
+        return lighter_day(turn, weekday, day, [mutation])
+    area = candidates[0]
     note = {"pain": "pain reported", "soreness": "soreness reported", "fatigue": "fatigue reported"}[kind]
     mutation = memory.acute(turn, area, kind, u.side, note)
     mutations: list[MemoryMutation] = [mutation]

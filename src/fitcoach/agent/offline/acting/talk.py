@@ -22,8 +22,14 @@ def _why_choice(turn: Turn) -> CoachReply | None:
     mentioned = turn.u.exercises
     chosen = [s for s in mentioned if s in planned]
     others = [s for s in mentioned if s not in planned]
-    if not turn.u.has_cue("why") or not chosen or not others:
+    if not turn.u.has_cue("why") or not chosen:
         return None
+    if not others:
+        entry = turn.library.require(chosen[0])
+        groups = [turn.word(g.value.lower()) for g in sorted(entry.primary_groups)]
+        message = turn.say("why_single", exercise=turn.exercise(entry.slug), groups=turn.join(groups))
+        cues = technique_cues(entry.slug, turn.lang, [], detailed=False)[:1]
+        return reply(turn, turn.sentence_gap().join([message, *cues]))
     profile = turn.profile()
     other = turn.library.require(others[0])
     if any(c.area in LOWER_BACK and loads_area(other, c.area) for c in profile.constraints):

@@ -170,7 +170,8 @@ def event(turn: Turn) -> CoachReply:
     result = taper_for_event(plan, found.date, protected, profile, library=turn.library)
     assert isinstance(result.data, WeeklyPlan)
     week = _checked(turn, result.data, profile, None)
-    message = turn.say("event_taper", event=name, areas=area_words, event_day=turn.day_name(event_day))
+    situation = "event_taper" if areas else "event_taper_general"
+    message = turn.say(situation, event=name, areas=area_words, event_day=turn.day_name(event_day))
     summary = turn.diff("taper", event=name, event_day=turn.day_name(event_day))
     return reply(
         turn, message, kind=ProposalType.UPDATE_WEEK, data=week, summary_diff=summary, mutations=[mutation]

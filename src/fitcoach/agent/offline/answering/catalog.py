@@ -73,7 +73,7 @@ def render(lang: str, situation: str, *, tone: Tone | None = None, seed: str = "
     text = template.format(**{name: slots.get(name, "") for name in placeholders(template)})
     text = " ".join(text.split()) if not catalog.lang.startswith("zh") else text.replace(" 。", "。").strip()
     # a template may open with a slot ("{day} now fits…"), and weekdays are lower case in fr/pt/ru
-    return text[:1].upper() + text[1:]
+    return text[:1].upper() + text[1:] if template.startswith("{") else text
 
 
 def diff(lang: str, kind: str, **slots: object) -> str:

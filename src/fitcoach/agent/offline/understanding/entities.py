@@ -120,7 +120,11 @@ def resolve_days(matches: list[Match], now: dt.datetime) -> list[DayMention]:
         if match.category == "weekday":
             weekday = Weekday(match.key)
             date = today + dt.timedelta(days=(weekday.position - today.weekday()) % 7)
-            if any(0 <= match.start - m.end <= 2 or 0 <= m.start - match.end <= 2 for m in next_markers):
+            # "next Monday", "lundi prochain", "下週一" (where the marker and the day share a character)
+            if any(
+                (m.start < match.start and match.start - m.end <= 2) or 0 <= m.start - match.end <= 2
+                for m in next_markers
+            ):
                 date = week_start + dt.timedelta(days=7 + weekday.position)
             mentions.append(DayMention(weekday, date, match.start))
         elif match.category == "relative" and match.key in _RELATIVE_OFFSETS:

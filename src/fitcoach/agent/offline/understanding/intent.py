@@ -19,6 +19,8 @@ class Route(BaseModel):
 
     requires_any: list[str] = Field(default_factory=list)
     requires_all: list[str] = Field(default_factory=list)
+    also_any: list[str] = Field(default_factory=list)
+    """A second any-of gate: a day edit needs a day *and* something to change about it."""
     weights: dict[str, float]
 
 
@@ -34,6 +36,8 @@ def score(features: frozenset[str]) -> dict[Intent, float]:
         if route.requires_any and not features.intersection(route.requires_any):
             continue
         if not features.issuperset(route.requires_all):
+            continue
+        if route.also_any and not features.intersection(route.also_any):
             continue
         scores[intent] = sum(weight for feature, weight in route.weights.items() if feature in features)
     return scores

@@ -99,6 +99,7 @@ class Understanding:
     dumbbell_max_lb: float | None = None
     loads: list[Load] = field(default_factory=list)
     unavailable_gear: frozenset[Gear] = frozenset()
+    negated_gear: frozenset[Gear] = frozenset()
     event: EventMention | None = None
     goal_type: str | None = None
     tone: Tone | None = None

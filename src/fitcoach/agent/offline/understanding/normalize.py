@@ -69,4 +69,8 @@ def stem_equal(word: str, token: str) -> bool:
     if len(shorter) == 3:
         # three-letter words only take an ending (row/rows, жим/жима), never a new letter (for/form)
         return prefix == 3 and longer[3:] in SHORT_WORD_ENDINGS
+    if len(longer) == 4 and prefix < 4 and not _CYRILLIC.match(longer):
+        # four-letter Latin words only take a suffix (rows, arms); trip/tris, bent/best stay apart,
+        # while Russian swaps case endings (тяга/тягу)
+        return False
     return prefix >= len(longer) - 2 and prefix >= 0.7 * len(longer)

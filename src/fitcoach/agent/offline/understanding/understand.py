@@ -114,7 +114,8 @@ def understand(
     weekdays = ent.weekday_list([d for d in days if d.relative is None])
     gear, gear_positions = ent.gear_of(matches)
     unavailable = ent.unavailable_gear(folded, matches, gear_positions)
-    gear -= ent.negated_gear(matches)
+    negated = ent.negated_gear(matches)
+    gear -= negated
     loads = ent.loads_of(folded, lexicons)
     areas = ent.keys(matches, "area")
     afflicted = ent.afflicted_areas(folded, matches)
@@ -139,6 +140,7 @@ def understand(
         "has:days_count": days_per_week,
         "has:gear": gear - unavailable,
         "has:unavailable_gear": unavailable,
+        "has:negated_gear": negated - unavailable,
         "has:load": loads,
         "has:area": areas,
         "has:side": ent.first_key(matches, "side"),
@@ -179,6 +181,7 @@ def understand(
         dumbbell_max_lb=ent.dumbbell_cap(folded, loads, gear_positions),
         loads=loads,
         unavailable_gear=frozenset(unavailable),
+        negated_gear=frozenset(negated),
         event=event,
         goal_type=ent.first_key(matches, "goal"),
         tone=_tone(tone),
