@@ -192,3 +192,38 @@ def test_event_without_named_areas_still_tapers() -> None:
     assert isinstance(week, WeeklyPlan)
     assert week.days[Weekday.SATURDAY].is_rest_day
     assert "your the" not in answer.message
+
+
+def test_a_trip_moves_the_sessions_off_the_travel_days() -> None:
+    answer = turn("Viajo a trabalho na quinta e sexta")
+    week = answer.proposal.data
+    assert isinstance(week, WeeklyPlan)
+    assert week.days[Weekday.THURSDAY].is_rest_day and week.days[Weekday.FRIDAY].is_rest_day
+    assert len(week.training_days()) == len(HOME_PLAN.training_days())
+    assert [m.target_tier for m in answer.memory_mutations] == [Tier.SITUATIONAL]
+
+
+@pytest.mark.parametrize(
+    ("message", "fragment"),
+    [
+        ("comment ne pas tirer avec les biceps au rowing ?", "rowing"),
+        ("Как держать локти при жиме гантелей?", "жим гантелей"),
+        ("how do I stop my rows turning into bicep curls?", "Row"),
+    ],
+)
+def test_a_movement_family_resolves_to_the_planned_exercise(message: str, fragment: str) -> None:
+    assert fragment in turn(message).message
+
+
+def test_a_goal_phrase_is_not_a_taken_gear_cue() -> None:
+    inputs = TurnInput(
+        "je suis débutant, salle de sport, 3 séances de 45 min par semaine, objectif prise de masse",
+        MONDAY,
+        "coach",
+        None,
+        [],
+        None,
+    )
+    answer = coach_turn(inputs, LogToolRunner([], MONDAY))
+    assert answer.proposal.type is ProposalType.UPDATE_WEEK
+    assert {m.entry["category"] for m in answer.memory_mutations if m.entry} == {"equipment", "goal"}

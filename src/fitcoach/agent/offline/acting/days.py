@@ -112,7 +112,7 @@ def swap(turn: Turn) -> CoachReply:
     assert day is not None
     profile = turn.profile()
     in_day = day.slugs()
-    named = [slug for slug in turn.u.exercises if slug in in_day]
+    named = [slug for slug in turn.exercises_named(weekday) if slug in in_day]
     targets = named + [s for s in in_day if s not in named and _needs_missing_gear(turn, s, profile)]
     if not targets:
         options = turn.join([turn.exercise(slug) for slug in dict.fromkeys(in_day)])

@@ -33,8 +33,9 @@ SITUATION = {
 
 def _exercise(turn: Turn) -> Exercise | None:
     """The exercise asked about; else the plan's first one for the named muscle; else the plan's first."""
-    if turn.u.exercises:
-        return turn.library.require(turn.u.exercises[0])
+    named = turn.exercises_named()
+    if named:
+        return turn.library.require(named[0])
     planned = [s for day in (turn.plan.days.values() if turn.plan else []) for s in day.slugs()]
     wanted = set(muscle_groups(turn.u.focus_areas))
     for slug in planned:

@@ -50,7 +50,8 @@ def technique(turn: Turn) -> CoachReply:
     if (answer := _why_choice(turn)) is not None:
         return answer
     u = turn.u
-    slug = u.exercises[0] if u.exercises else None
+    named = turn.exercises_named(u.target_day)
+    slug = named[0] if named else None
     problems = list(u.problems)
     if "pain" in u.conditions and "joint_pain" not in problems:
         problems.insert(0, "joint_pain")

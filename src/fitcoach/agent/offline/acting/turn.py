@@ -92,6 +92,22 @@ class Turn:
         entry = self.library.get(slug)
         return entry.localized_name(self.lang) if entry is not None else slug
 
+    def exercises_named(self, weekday: Weekday | None = None) -> list[str]:
+        """Slugs the user named, or the exercises of the movement family they named ("rows",
+        "supino", "жим"): that day's first, then the week's, then what the library allows."""
+        if not self.u.families:
+            return list(self.u.exercises)
+        from fitcoach.agent.offline.cues import families
+
+        family_of = families()
+        day = self.plan_day(weekday)
+        ordered = list(day.slugs() if day else [])
+        ordered += [s for plan in (self.plan.days.values() if self.plan else []) for s in plan.slugs()]
+        inventory = self.profile().inventory
+        ordered += [e.slug for e in self.library if inventory.allows(e.gear)]
+        found = [slug for slug in dict.fromkeys(ordered) if family_of.get(slug) in self.u.families]
+        return list(dict.fromkeys([*found[:1], *self.u.exercises]))
+
     def day_name(self, weekday: Weekday) -> str:
         return self.word(weekday.value)
 

@@ -30,6 +30,36 @@ from fitcoach.library.gear import Inventory
 
 LOWER_BACK_AREAS = {"lower_back", "back"}
 
+TRAVEL_KINDS = frozenset({"trip"})
+"""Events that take the user away (no taper needed): their days become rest days and the sessions
+move to free days of the same week, so the weekly volume stays."""
+
+
+def _travel(
+    turn: Turn, plan: WeeklyPlan, profile: Profile, mutation: MemoryMutation, away: set[Weekday]
+) -> CoachReply:
+    current = plan.training_days()
+    staying = [day for day in current if day not in away]
+    free = [day for day in Weekday if day not in away and day not in current]
+    # refill from the free days furthest from the remaining sessions first (recovery, R14)
+    free.sort(key=lambda day: -min((abs(day.position - s.position) for s in staying), default=7))
+    targets = sorted(staying + free[: len(current) - len(staying)], key=lambda day: day.position)
+    away_names = turn.join([turn.day_name(d) for d in sorted(away, key=lambda d: d.position)])
+    if targets == current or len(targets) < 2:
+        return reply(turn, turn.say("trip_noted", days=away_names), mutations=[mutation])
+    minutes = (
+        profile.schedule.minutes or max((d.duration_minutes for d in plan.days.values()), default=0) or None
+    )
+    result = move_days(plan, targets, profile, minutes=minutes, library=turn.library)
+    assert isinstance(result.data, WeeklyPlan)
+    week = _checked(turn, result.data, profile, minutes)
+    names = turn.join([turn.day_name(d) for d in week.training_days()])
+    message = turn.say("trip_days", away=away_names, days=names)
+    summary = turn.diff("week_moved", days=names)
+    return reply(
+        turn, message, kind=ProposalType.UPDATE_WEEK, data=week, summary_diff=summary, mutations=[mutation]
+    )
+
 
 def week_start(now: dt.datetime) -> dt.date:
     """The week a new plan covers: this one when asked on a Monday, otherwise the next."""
@@ -158,7 +188,12 @@ def event(turn: Turn) -> CoachReply:
     # "keep my back from being fried" names the areas to protect, even in a fatigue phrase
     areas = turn.u.areas or list(EVENT_DEFAULT_AREAS.get(found.kind, ()))
     protected = [area.value for area in body_areas(areas)]
-    mutation = memory.event(turn, found.kind, found.date, protected, turn.input.message)
+    # a trip lasts until its last named day; any other event ends on its day (R25)
+    last = max(
+        [d.date for d in turn.u.days if d.relative is None and d.date >= found.date], default=found.date
+    )
+    end = last if found.kind in TRAVEL_KINDS else found.date
+    mutation = memory.event(turn, found.kind, end, protected, turn.input.message)
     event_day = Weekday.of(found.date)
     area_words = turn.join([turn.word(a) for a in areas]) or turn.word("balanced")
     plan = turn.plan
@@ -167,6 +202,9 @@ def event(turn: Turn) -> CoachReply:
         message = turn.say("event_noted", event=name, event_day=turn.day_name(event_day), areas=area_words)
         return reply(turn, message, mutations=[mutation])
     profile = turn.profile([mutation])
+    if found.kind in TRAVEL_KINDS:
+        away = {d.weekday for d in turn.u.days if d.relative is None} or {event_day}
+        return _travel(turn, plan, profile, mutation, away)
     result = taper_for_event(plan, found.date, protected, profile, library=turn.library)
     assert isinstance(result.data, WeeklyPlan)
     week = _checked(turn, result.data, profile, None)

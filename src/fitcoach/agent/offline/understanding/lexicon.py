@@ -52,6 +52,8 @@ class Lexicon(BaseModel):
     events: dict[str, list[str]]
     cues: dict[str, list[str]]
     problems: dict[str, list[str]] = Field(default_factory=dict)
+    families: dict[str, list[str]] = Field(default_factory=dict)
+    """Generic movement words ("rows", "supino", "жим") naming a family, resolved against the plan."""
     patterns: Patterns
 
     def tables(self) -> dict[str, dict[str, list[str]]]:
@@ -69,6 +71,7 @@ class Lexicon(BaseModel):
             "event": self.events,
             "cue": self.cues,
             "problem": self.problems,
+            "family": self.families,
         }
 
     def vocabulary(self) -> set[str]:

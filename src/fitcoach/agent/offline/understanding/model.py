@@ -100,6 +100,7 @@ class Understanding:
     loads: list[Load] = field(default_factory=list)
     unavailable_gear: frozenset[Gear] = frozenset()
     negated_gear: frozenset[Gear] = frozenset()
+    families: list[str] = field(default_factory=list)
     event: EventMention | None = None
     goal_type: str | None = None
     tone: Tone | None = None

@@ -27,6 +27,8 @@ EVIDENCE_FOR_SECOND_LANGUAGE = 2.5
 """A second language joins the lexicons in use once about three of its own words appear (mixed
 messages); below that, shared words and false friends (fr "trail", pt "dois") would leak in."""
 
+_PHRASE_KINDS = frozenset({"goal", "event", "tone", "problem", "family"})
+
 CONDITION_KINDS: tuple[ConditionKind, ...] = ("pain", "soreness", "fatigue")
 """Condition keys that mean a physiological state; other keys (e.g. "difficulty", fr "du mal à")
 exist only to out-match a false friend and carry no meaning."""
@@ -104,10 +106,21 @@ def understand(
     # words inside an exercise's name ("三頭" in 仰臥三頭伸展, "chest" in chest-supported row) are
     # not the user naming a body part
     spans = [(m.start, m.end) for m in exercise_matches]
-    matches = [
+    found = [
         m
         for m in _matcher(active).find(folded, toks)
         if m.category != "area" or not any(s <= m.start and m.end <= e for s, e in spans)
+    ]
+    # a cue inside a longer phrase of another kind belongs to that phrase: "prise" in fr "prise
+    # de masse" (a goal) is not "taken", "match" in a tone phrase is not an event
+    phrases = [m for m in found if m.category in _PHRASE_KINDS]
+    matches = [
+        m
+        for m in found
+        if m.category != "cue"
+        or not any(
+            p.start <= m.start and m.end <= p.end and (p.end - p.start) > (m.end - m.start) for p in phrases
+        )
     ]
 
     days = ent.resolve_days(matches, now) + ent.day_of_month(folded, lexicons, now)
@@ -131,7 +144,7 @@ def understand(
     )
 
     entity_flags: dict[str, object] = {
-        "has:exercise": exercise_matches,
+        "has:exercise": exercise_matches or ent.keys(matches, "family"),
         "has:multi_days": len(weekdays) >= 2,
         "has:one_day": len(weekdays) == 1,
         "has:today": any(d.relative == "today" for d in days),
@@ -188,6 +201,7 @@ def understand(
         resolved_memory_ids=tier2_ids if intent is Intent.RESOLUTION else [],
         cues=cue_keys,
         problems=ent.keys(matches, "problem"),
+        families=_leading_families(matches, exercise_matches),
         afflicted_areas=afflicted,
         focus_days=ent.focus_days(folded, matches, days, set(afflicted)),
         weeks_back=ent.weeks_back_of(folded, lexicons),
@@ -212,6 +226,22 @@ MUSCLE_AREAS = frozenset(
         "lats",
     }
 )
+
+
+def _leading_families(matches: list[Match], exercise_matches: list[Match]) -> list[str]:
+    """Movement families named before any exact exercise: "my rows turn into bicep curls" is
+    about rows. Families inside an exercise's name are part of that name."""
+    first = min((m.start for m in exercise_matches), default=None)
+    spans = [(m.start, m.end) for m in exercise_matches]
+    return list(
+        dict.fromkeys(
+            m.key
+            for m in matches
+            if m.category == "family"
+            and (first is None or m.start < first)
+            and not any(s <= m.start and m.end <= e for s, e in spans)
+        )
+    )
 
 
 def _target_day(
