@@ -14,6 +14,8 @@ from pydantic import BaseModel, ConfigDict
 from fitcoach.contract.models import Tone
 
 DEFAULT_LANGUAGE = "en"
+FRAGMENTS = frozenset({"special_focus", "special_none", "reason_back", "reason_gear", "reason_general"})
+"""Situations rendered inside another sentence: never capitalised."""
 _FALLBACK = {"zh-Hans": "zh-Hant", "es": "en"}
 
 
@@ -73,7 +75,8 @@ def render(lang: str, situation: str, *, tone: Tone | None = None, seed: str = "
     text = template.format(**{name: slots.get(name, "") for name in placeholders(template)})
     text = " ".join(text.split()) if not catalog.lang.startswith("zh") else text.replace(" 。", "。").strip()
     # a template may open with a slot ("{day} now fits…"), and weekdays are lower case in fr/pt/ru
-    return text[:1].upper() + text[1:] if template.startswith("{") else text
+    opens_sentence = template.startswith("{") and situation not in FRAGMENTS
+    return text[:1].upper() + text[1:] if opens_sentence else text
 
 
 def diff(lang: str, kind: str, **slots: object) -> str:
