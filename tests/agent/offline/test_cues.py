@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from fitcoach.agent.offline.answering.catalog import REPLY_LANGUAGES
 from fitcoach.agent.offline.cues import PROBLEMS, cue_book, families, technique_cues
-from fitcoach.agent.offline.understanding.lexicon import SUPPORTED_LANGUAGES
 from fitcoach.library import get_library
 
 
@@ -13,14 +13,14 @@ def test_every_library_exercise_has_a_family() -> None:
     assert sorted(families()) == sorted(get_library().slugs)
 
 
-@pytest.mark.parametrize("lang", SUPPORTED_LANGUAGES)
+@pytest.mark.parametrize("lang", REPLY_LANGUAGES)
 def test_every_family_and_problem_has_cues(lang: str) -> None:
     book = cue_book(lang)
     assert set(book.families) == set(families().values())
     assert set(book.problems) == set(PROBLEMS)
 
 
-@pytest.mark.parametrize("lang", SUPPORTED_LANGUAGES)
+@pytest.mark.parametrize("lang", REPLY_LANGUAGES)
 def test_problem_fix_comes_first_and_brief_answers_stay_short(lang: str) -> None:
     brief = technique_cues("goblet-squat", lang, ["knees_caving"], detailed=False)
     assert brief[0] == cue_book(lang).problems["knees_caving"]

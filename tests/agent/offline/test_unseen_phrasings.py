@@ -70,7 +70,18 @@ CASES: list[tuple[str, ActiveTab, str | None, ProposalType, str | None]] = [
     ("Viajo a trabalho na quinta e sexta", "coach", None, UPDATE_WEEK, None),
     ("I'm so tired today, can we do something lighter?", "today", "monday", UPDATE_DAY, "monday"),
     ("thx! see u tmrw", "coach", None, NONE, None),
+    ("长椅有人坐了，上斜哑铃卧推换成什么？", "today", "monday", UPDATE_DAY, "monday"),
+    ("我的右肩今天很痛", "today", "monday", UPDATE_DAY, "monday"),
 ]
+
+
+def test_simplified_chinese_is_answered_in_simplified_chinese() -> None:
+    inputs = TurnInput(
+        "长椅有人坐了，上斜哑铃卧推换成什么？", NOW, "today", Weekday.MONDAY, [EQUIPMENT], PLAN
+    )
+    message = coach_turn(inputs, LogToolRunner(LOGS, NOW)).message
+    assert "哑铃" in message
+    assert "啞鈴" not in message
 
 
 @pytest.mark.parametrize(("message", "tab", "selected", "kind", "day"), CASES)

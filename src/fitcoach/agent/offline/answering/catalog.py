@@ -41,7 +41,13 @@ class Catalog(BaseModel):
         return ", ".join(items[:-1]) + f" {self.word('and')} " + items[-1]
 
 
+REPLY_LANGUAGES: tuple[str, ...] = ("en", "fr", "pt", "ru", "zh-Hant", "zh-Hans")
+"""Languages with a message catalogue and a cue book (zh-Hans generated from zh-Hant, see README)."""
+
+
 def catalog_language(lang: str) -> str:
+    if _exists(lang):
+        return lang
     lang = _FALLBACK.get(lang, lang)
     return lang if _exists(lang) else DEFAULT_LANGUAGE
 
