@@ -110,7 +110,11 @@ def goal(
     days_per_week: int | None,
     minutes: int | None,
 ) -> MemoryMutation | None:
-    kind = {"fat_loss": "general", None: "hypertrophy" if priorities else "general"}.get(goal_type, goal_type)
+    # the engine plans hypertrophy, strength or general fitness; fat loss trains like general fitness
+    if goal_type in ("hypertrophy", "strength", "general"):
+        kind = goal_type
+    else:
+        kind = "hypertrophy" if priorities and goal_type is None else "general"
     parts = [str(kind).capitalize()]
     if priorities:
         parts.append("priority " + ", ".join(group.value.lower() for group in priorities))

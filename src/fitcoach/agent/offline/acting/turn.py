@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from fitcoach.agent.offline.answering.catalog import catalog_language, diff, load_catalog, render
+from fitcoach.agent.offline.cues import families
 from fitcoach.agent.offline.understanding import Understanding
 from fitcoach.agent.providers.base import ToolRunner, TurnInput
 from fitcoach.contract.models import (
@@ -97,8 +98,6 @@ class Turn:
         "supino", "жим"): that day's first, then the week's, then what the library allows."""
         if not self.u.families:
             return list(self.u.exercises)
-        from fitcoach.agent.offline.cues import families
-
         family_of = families()
         day = self.plan_day(weekday)
         ordered = list(day.slugs() if day else [])
