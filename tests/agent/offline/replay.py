@@ -18,6 +18,7 @@ from fitcoach.engine.profile import build_profile
 from fitcoach.engine.validator import validate_day, validate_week
 from fitcoach.library import get_library
 from fitcoach.library.gear import Gear
+from fitcoach.memory.apply import plan_mutations
 from fitcoach.memory.model import MemoryItem
 
 DATA = Path(__file__).parents[2] / "data"
@@ -154,6 +155,19 @@ def check(case: dict[str, Any], answer: CoachReply, turn: TurnInput, tools: LogT
     """The universal checks and every `expect` key; returns the failures (empty: the case passes)."""
     failures: list[str] = []
     expect = case["expect"]
+    # the server applies the mutations through the memory rules (dedup, merges, clamps) and
+    # returns what it applied; the expectations are checked against that, as the endpoint does
+    counter = iter(range(1000))
+    planned = plan_mutations(
+        turn.memory,
+        answer.memory_mutations,
+        now=turn.now,
+        new_id=lambda: f"mem_new_{next(counter)}",
+        owned_ids={item.id for item in turn.memory},
+    )
+    if planned.rejected:
+        failures.append(f"memory rejected {[r.reason.value for r in planned.rejected]}")
+    answer = answer.model_copy(update={"memory_mutations": list(planned.applied)})
     proposal = answer.proposal
     data = proposal.data
     library = get_library()

@@ -24,26 +24,15 @@ from fitcoach.contract.models import (
 )
 from fitcoach.library.gear import COMMERCIAL_GYM, Gear, Inventory
 from fitcoach.library.models import MuscleGroup
-
-SORENESS_TTL = dt.timedelta(hours=72)
-"""R24: soreness lasts 48-72 h; the upper bound keeps the area spared until it has surely passed."""
-
-MINOR_STRAIN_TTL = dt.timedelta(days=5)
-"""R24: a minor joint tweak 5-7 days; the source's own shoulder example uses now + 5 days."""
-
-FATIGUE_TTL = dt.timedelta(hours=48)
-"""General fatigue clears with about two nights of sleep (science.md §4 recovery windows)."""
+from fitcoach.memory.ttl import DEFAULT_TTL, end_of_day
 
 CONDITION_OF: dict[ConditionKind, Condition] = {
     "pain": "minor_strain",
     "soreness": "soreness",
     "fatigue": "fatigue",
 }
-TTL: dict[Condition, dt.timedelta] = {
-    "minor_strain": MINOR_STRAIN_TTL,
-    "soreness": SORENESS_TTL,
-    "fatigue": FATIGUE_TTL,
-}
+TTL: dict[Condition, dt.timedelta] = DEFAULT_TTL
+"""R24 lifetimes, shared with the memory rules so the coach and the server agree."""
 
 TONE_FACTS: dict[Tone, str] = {
     "tough_love": "Prefers tough-love coaching: direct, demanding, no sugar-coating.",
@@ -181,7 +170,7 @@ def acute(turn: Turn, area: str, kind: ConditionKind, side: str | None, note: st
 
 def event(turn: Turn, kind: str, date: dt.date, areas: Sequence[str], text: str) -> MemoryMutation:
     """A tier-3 event, active until the end of its day (R25)."""
-    end = dt.datetime.combine(date + dt.timedelta(days=1), dt.time.min, dt.UTC)
+    end = end_of_day(date)
     week_start = date - dt.timedelta(days=date.weekday())
     entry = Tier3Entry(
         event=kind,
