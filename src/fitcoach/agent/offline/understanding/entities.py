@@ -5,11 +5,12 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
-from fitcoach.agent.offline.understanding.lexicon import Lexicon, Match, Token
+from fitcoach.agent.offline.understanding.lexicon import Lexicon, Match, Token, load_lexicon
 from fitcoach.agent.offline.understanding.model import DayMention, EventMention, Load
 from fitcoach.agent.offline.understanding.normalize import fold, is_han
 from fitcoach.contract.models import WEEKDAYS, Weekday
@@ -67,15 +68,24 @@ def _to_number(text: str, words: dict[str, int]) -> float:
     return float(text.replace(",", "."))
 
 
+@lru_cache(maxsize=256)
+def _compiled(langs: tuple[str, ...], kind: str) -> tuple[list[re.Pattern[str]], dict[str, int]]:
+    lexicons = [load_lexicon(lang) for lang in langs]
+    alternation, words = _number_alternation(lexicons)
+    patterns = [
+        re.compile(p.replace("{num}", alternation)) for lex in lexicons for p in getattr(lex.patterns, kind)
+    ]
+    return patterns, words
+
+
 def pattern_numbers(folded: str, lexicons: list[Lexicon], kind: str) -> list[tuple[float, int, str]]:
     """(value, position, unit text) for every hit of the lexicons' `kind` patterns."""
-    alternation, words = _number_alternation(lexicons)
+    patterns, words = _compiled(tuple(lex.lang for lex in lexicons), kind)
     hits: list[tuple[float, int, str]] = []
-    for lex in lexicons:
-        for pattern in getattr(lex.patterns, kind):
-            for hit in re.finditer(pattern.replace("{num}", alternation), folded):
-                unit = hit.groupdict().get("unit") or ""
-                hits.append((_to_number(hit.group("n"), words), hit.start(), unit))
+    for compiled in patterns:
+        for hit in compiled.finditer(folded):
+            unit = hit.groupdict().get("unit") or ""
+            hits.append((_to_number(hit.group("n"), words), hit.start(), unit))
     return sorted(set(hits), key=lambda h: h[1])
 
 

@@ -183,7 +183,7 @@ class PhraseMatcher:
                 if all(self._word_ok(w, toks[index + k].text) for k, w in enumerate(phrase.words)):
                     end = toks[index + size - 1].end
                     found.append(Match(phrase.category, phrase.key, token.start, end, phrase.lang))
-        for phrase in self._han:
+        for phrase in self._han if is_han(folded) else ():
             assert phrase.han is not None
             start = folded.find(phrase.han)
             while start >= 0:
