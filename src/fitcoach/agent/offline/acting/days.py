@@ -1,0 +1,214 @@
+"""One-day turns: shorten a day, swap on the gym floor, and work around acute pain. Every staged
+day has passed the engine's validator against its week."""
+
+from __future__ import annotations
+
+from fitcoach.agent.offline.acting import memory
+from fitcoach.agent.offline.acting.areas import body_areas, muscle_groups
+from fitcoach.agent.offline.acting.turn import Turn, reply
+from fitcoach.contract.models import CoachReply, DayPlan, MemoryMutation, ProposalType, Weekday
+from fitcoach.engine.alternatives import inventory_without
+from fitcoach.engine.edits import avoid_area, compress_day, swap_exercise
+from fitcoach.engine.profile import Profile
+from fitcoach.engine.validator import validate_day
+from fitcoach.errors import BadInput
+from fitcoach.library.gear import Gear
+
+
+def _checked(
+    turn: Turn, day: DayPlan, weekday: Weekday, profile: Profile, minutes: int | None = None
+) -> DayPlan:
+    report = validate_day(day, weekday, profile, library=turn.library, week=turn.plan, minutes=minutes)
+    if not report.ok:
+        raise BadInput(f"staged day fails validation: {report.codes()}", code="plan_invalid")
+    return day
+
+
+def _no_session(turn: Turn, weekday: Weekday | None) -> CoachReply | None:
+    """The short answer when there is no plan, or the day has no session to change."""
+    if turn.plan is None:
+        return reply(turn, turn.say("no_plan"))
+    day = turn.plan_day(weekday)
+    if weekday is None or day is None or day.is_rest_day:
+        return reply(turn, turn.say("rest_day", day=turn.day_name(weekday) if weekday else ""))
+    return None
+
+
+def day_edit(turn: Turn) -> CoachReply:
+    weekday = turn.u.target_day
+    if (early := _no_session(turn, weekday)) is not None:
+        return early
+    assert weekday is not None
+    day = turn.plan_day(weekday)
+    assert day is not None
+    minutes = turn.u.minutes
+    if minutes is None:
+        if turn.u.has_cue("lighter") or "fatigue" in turn.u.conditions:
+            return lighter_day(turn, weekday, day, [])
+        return reply(turn, turn.say("clarify"))
+    profile = turn.profile()
+    keep = muscle_groups(turn.u.focus_areas)
+    result = compress_day(day, minutes, profile, keep_focus=keep, weekday=weekday, library=turn.library)
+    assert isinstance(result.data, DayPlan)
+    edited = _checked(turn, result.data, weekday, profile, minutes)
+    focus_words = [turn.word(a) for a in turn.u.focus_areas]
+    if not focus_words and day.muscle_focus:
+        focus_words = [turn.word(day.muscle_focus[0].muscle.lower())]
+    message = turn.say(
+        "day_compressed", day=turn.day_name(weekday), minutes=minutes, focus=turn.join(focus_words)
+    )
+    diff = turn.diff("compress", day=turn.day_name(weekday), minutes=minutes, count=len(edited.exercises()))
+    return reply(
+        turn, message, kind=ProposalType.UPDATE_DAY, target_day=weekday, data=edited, summary_diff=diff
+    )
+
+
+LIGHTER_SHARE = 0.7
+"""A tired day keeps about 70 % of the session: fewer sets, same key lifts (science.md §3 - a
+lighter day at the same effort keeps the stimulus while fatigue clears)."""
+
+MIN_LIGHTER_MINUTES = 20
+
+
+def lighter_day(turn: Turn, weekday: Weekday, day: DayPlan, mutations: list[MemoryMutation]) -> CoachReply:
+    profile = turn.profile(mutations)
+    minutes = max(MIN_LIGHTER_MINUTES, int(day.duration_minutes * LIGHTER_SHARE))
+    result = compress_day(day, minutes, profile, weekday=weekday, library=turn.library)
+    assert isinstance(result.data, DayPlan)
+    edited = _checked(turn, result.data, weekday, profile, minutes)
+    message = turn.say("fatigue_lighter", day=turn.day_name(weekday), minutes=minutes)
+    diff = turn.diff("compress", day=turn.day_name(weekday), minutes=minutes, count=len(edited.exercises()))
+    return reply(
+        turn,
+        message,
+        kind=ProposalType.UPDATE_DAY,
+        target_day=weekday,
+        data=edited,
+        summary_diff=diff,
+        mutations=mutations,
+    )
+
+
+def _missing_gear(turn: Turn) -> frozenset[Gear]:
+    """Gear that is taken or broken now; on the gym floor "no dumbbells free" means the same."""
+    return turn.u.unavailable_gear | turn.u.negated_gear
+
+
+def _needs_missing_gear(turn: Turn, slug: str, profile: Profile) -> bool:
+    if not _missing_gear(turn):
+        return False
+    narrowed = inventory_without(profile.inventory, _missing_gear(turn))
+    return not narrowed.allows(turn.library.require(slug).gear)
+
+
+def swap(turn: Turn) -> CoachReply:
+    """Live swap for today (R8: under two sentences). Every exercise that needs the taken gear goes,
+    the named one first; an exercise that is not in today's plan gets one short question."""
+    weekday = turn.u.target_day
+    if (early := _no_session(turn, weekday)) is not None:
+        return early
+    assert weekday is not None
+    day = turn.plan_day(weekday)
+    assert day is not None
+    profile = turn.profile()
+    in_day = day.slugs()
+    named = [slug for slug in turn.exercises_named(weekday) if slug in in_day]
+    targets = named + [s for s in in_day if s not in named and _needs_missing_gear(turn, s, profile)]
+    if not targets:
+        options = turn.join([turn.exercise(slug) for slug in dict.fromkeys(in_day)])
+        return reply(turn, turn.say("swap_which", options=options))
+    pairs: list[tuple[str, str]] = []
+    summaries: list[str] = []
+    current = day
+    for slug in dict.fromkeys(targets):
+        if slug not in current.slugs():
+            continue  # an earlier swap's repair already replaced it
+        before = set(current.slugs())
+        result = swap_exercise(
+            current,
+            slug,
+            profile,
+            unavailable_gear=_missing_gear(turn),
+            weekday=weekday,
+            library=turn.library,
+        )
+        assert isinstance(result.data, DayPlan)
+        current = result.data
+        added = [s for s in current.slugs() if s not in before]
+        pairs.append((slug, added[0] if added else (result.alternatives or [slug])[0]))
+        summaries.append(result.summary_diff)
+    narrowed = Profile(
+        inventory_without(profile.inventory, _missing_gear(turn)),
+        profile.goal,
+        profile.schedule,
+        profile.chronic,
+        profile.acute,
+        profile.events,
+    )
+    edited = _checked(turn, current, weekday, narrowed)
+    old, new = pairs[0]
+    message = turn.say("swap_done", old=turn.exercise(old), new=turn.exercise(new))
+    if len(pairs) > 1:
+        rest = ", ".join(f"{turn.exercise(a)} ➔ {turn.exercise(b)}" for a, b in pairs[1:])
+        message += turn.sentence_gap() + turn.say("swap_also", pairs=rest)
+    summary = "; ".join(summaries)[:300]
+    return reply(
+        turn, message, kind=ProposalType.UPDATE_DAY, target_day=weekday, data=edited, summary_diff=summary
+    )
+
+
+def pain(turn: Turn) -> CoachReply:
+    """Acute pain or soreness: a tier-2 item with its TTL, and the day without aggravating work."""
+    u = turn.u
+    candidates = u.afflicted_areas or u.areas
+    kind = u.conditions[0] if u.conditions else "pain"
+    if not candidates:
+        if kind != "fatigue":
+            return reply(turn, turn.say("clarify"))
+        # tired all over: note it for two days and make today lighter, no area to spare
+        mutation = memory.acute(turn, "whole_body", "fatigue", None, "general fatigue reported")
+        weekday, day = u.target_day, turn.plan_day(u.target_day)
+        if weekday is None or day is None or day.is_rest_day:
+            return reply(turn, turn.say("today_rest"), mutations=[mutation])
+        return lighter_day(turn, weekday, day, [mutation])
+    area = candidates[0]
+    note = {"pain": "pain reported", "soreness": "soreness reported", "fatigue": "fatigue reported"}[kind]
+    mutation = memory.acute(turn, area, kind, u.side, note)
+    mutations: list[MemoryMutation] = [mutation]
+    ttl_days = memory.TTL[memory.CONDITION_OF[kind]].days or 2
+    weekday = u.target_day
+    day = turn.plan_day(weekday)
+    area_word = turn.word(area)
+    if weekday is None or day is None or day.is_rest_day:
+        return reply(turn, turn.say("pain_noted", area=area_word, ttl_days=ttl_days), mutations=mutations)
+    profile = turn.profile(mutations)
+    edited = day
+    removed: list[str] = []
+    for body_area in body_areas([area]):
+        result = avoid_area(edited, body_area, profile, weekday=weekday, library=turn.library)
+        assert isinstance(result.data, DayPlan)
+        removed += [s for s in edited.slugs() if s not in result.data.slugs()]
+        edited = result.data
+    for slug in u.exercises:  # what the user said they should not do today goes too
+        if slug in edited.slugs():
+            result = swap_exercise(
+                edited, slug, profile, reason="pain", weekday=weekday, library=turn.library
+            )
+            assert isinstance(result.data, DayPlan)
+            removed.append(slug)
+            edited = result.data
+    if edited.slugs() == day.slugs():
+        return reply(turn, turn.say("pain_noted", area=area_word, ttl_days=ttl_days), mutations=mutations)
+    edited = _checked(turn, edited, weekday, profile)
+    message = turn.say("pain_adjusted", area=area_word, day=turn.day_name(weekday), ttl_days=ttl_days)
+    names = ", ".join(dict.fromkeys(turn.library.require(s).name for s in removed)) or "-"
+    summary = turn.diff("avoid", day=turn.day_name(weekday), area=area_word, removed=names)
+    return reply(
+        turn,
+        message,
+        kind=ProposalType.UPDATE_DAY,
+        target_day=weekday,
+        data=edited,
+        summary_diff=summary,
+        mutations=mutations,
+    )

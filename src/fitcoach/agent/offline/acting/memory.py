@@ -1,0 +1,194 @@
+"""Memory mutations the offline coach writes (R23-R26): tier-1 facts, tier-2 states with their TTL,
+tier-3 events expiring after the day; updates instead of duplicates."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+
+from pydantic import BaseModel
+
+from fitcoach.agent.offline.acting.turn import Turn
+from fitcoach.agent.offline.understanding.model import ConditionKind
+from fitcoach.contract.models import (
+    Condition,
+    MemoryMutation,
+    Operation,
+    Schedule,
+    Tier,
+    Tier1Entry,
+    Tier2Entry,
+    Tier3Entry,
+    Tone,
+    Weekday,
+)
+from fitcoach.library.gear import COMMERCIAL_GYM, Gear, Inventory
+from fitcoach.library.models import MuscleGroup
+from fitcoach.memory.ttl import DEFAULT_TTL, end_of_day
+
+CONDITION_OF: dict[ConditionKind, Condition] = {
+    "pain": "minor_strain",
+    "soreness": "soreness",
+    "fatigue": "fatigue",
+}
+TTL: dict[Condition, dt.timedelta] = DEFAULT_TTL
+"""R24 lifetimes, shared with the memory rules so the coach and the server agree."""
+
+TONE_FACTS: dict[Tone, str] = {
+    "tough_love": "Prefers tough-love coaching: direct, demanding, no sugar-coating.",
+    "gentle": "Prefers gentle, encouraging coaching.",
+    "deep_science": "Prefers deep-science coaching: explain the reasoning and the evidence.",
+    "balanced": "Prefers balanced coaching.",
+}
+
+
+def _entry(model: BaseModel) -> dict[str, object]:
+    return model.model_dump(mode="json", exclude_none=True)
+
+
+def upsert_tier1(turn: Turn, entry: Tier1Entry, reason: str) -> MemoryMutation | None:
+    """CREATE a tier-1 fact, or UPDATE the one of that category already on record (R26: never
+    re-create); nothing when the recorded fact is the same."""
+    existing = turn.items(Tier.STAPLES, entry.category)
+    if entry.category in ("equipment", "goal", "preference") and existing:
+        current = existing[0]
+        if isinstance(current.entry, Tier1Entry) and current.entry.fact == entry.fact:
+            return None
+        return MemoryMutation(
+            operation=Operation.UPDATE,
+            target_tier=Tier.STAPLES,
+            memory_id=current.id,
+            entry=_entry(entry),
+            reason=reason,
+        )
+    for item in existing:
+        if isinstance(item.entry, Tier1Entry) and item.entry.body_part == entry.body_part:
+            return None
+    return MemoryMutation(
+        operation=Operation.CREATE, target_tier=Tier.STAPLES, entry=_entry(entry), reason=reason
+    )
+
+
+def inventory_fact(inventory: Inventory) -> str:
+    if inventory.gear >= COMMERCIAL_GYM - {Gear.BODYWEIGHT}:
+        return "Commercial gym with full equipment."
+    names = [gear.value for gear in Gear if gear in inventory.gear and gear is not Gear.BODYWEIGHT]
+    if not names:
+        return "Bodyweight only."
+    parts = []
+    for name in names:
+        if name == Gear.DUMBBELLS.value and inventory.dumbbell_max_lb:
+            parts.append(f"dumbbells up to {round(inventory.dumbbell_max_lb)} lbs")
+        else:
+            parts.append(name.lower())
+    return "Equipment: " + ", ".join(parts) + "."
+
+
+def equipment(turn: Turn, inventory: Inventory) -> MemoryMutation | None:
+    entry = Tier1Entry(
+        category="equipment", fact=inventory_fact(inventory), source="chat", inventory=inventory
+    )
+    return upsert_tier1(turn, entry, "Equipment the user told us about (R17 plans only with it).")
+
+
+def goal(
+    turn: Turn,
+    goal_type: str | None,
+    priorities: Sequence[MuscleGroup],
+    days: Sequence[Weekday] | None,
+    days_per_week: int | None,
+    minutes: int | None,
+) -> MemoryMutation | None:
+    # the engine plans hypertrophy, strength or general fitness; fat loss trains like general fitness
+    if goal_type in ("hypertrophy", "strength", "general"):
+        kind = goal_type
+    else:
+        kind = "hypertrophy" if priorities and goal_type is None else "general"
+    parts = [str(kind).capitalize()]
+    if priorities:
+        parts.append("priority " + ", ".join(group.value.lower() for group in priorities))
+    if days:
+        parts.append("on " + "/".join(day.display[:3] for day in days))
+    elif days_per_week:
+        parts.append(f"{days_per_week} days a week")
+    if minutes:
+        parts.append(f"about {minutes} min per session")
+    schedule = Schedule(days=list(days) if days else None, days_per_week=days_per_week, minutes=minutes)
+    entry = Tier1Entry(
+        category="goal",
+        fact="; ".join(parts) + ".",
+        source="chat",
+        goal_type=kind,
+        schedule=schedule,
+        priority_muscles=[group.value for group in priorities] or None,
+    )
+    return upsert_tier1(turn, entry, "Goal and schedule from onboarding.")
+
+
+def chronic(turn: Turn, area: str, trigger: str | None) -> MemoryMutation | None:
+    label = area.replace("_", " ")
+    fact = f"{label.capitalize()} is sensitive" + (f" (aggravated by {trigger})." if trigger else ".")
+    entry = Tier1Entry(category="chronic_condition", fact=fact, source="chat", body_part=area)
+    return upsert_tier1(turn, entry, "A long-standing issue the plan must respect (R18).")
+
+
+def preference(turn: Turn, tone: Tone) -> MemoryMutation | None:
+    entry = Tier1Entry(category="preference", fact=TONE_FACTS[tone], source="chat", tone=tone)
+    return upsert_tier1(turn, entry, "How the user wants to be coached (R7).")
+
+
+def acute(turn: Turn, area: str, kind: ConditionKind, side: str | None, note: str) -> MemoryMutation:
+    """A tier-2 state with its TTL; an active item for the same area is extended, not duplicated."""
+    condition = CONDITION_OF[kind]
+    expires = turn.now + TTL[condition]
+    label = area.replace("_", " ")
+    fact = " ".join(part for part in (side, label, note) if part).strip().capitalize()
+    entry = Tier2Entry(
+        body_part=area,
+        condition=condition,
+        fact=fact[:500],
+        effective_date=turn.now.date(),
+        expires_at=expires,
+        side=side if side in ("left", "right", "both") else None,
+    )
+    for item in turn.items(Tier.PHYSIOLOGICAL):
+        if isinstance(item.entry, Tier2Entry) and item.entry.body_part == area:
+            return MemoryMutation(
+                operation=Operation.UPDATE,
+                target_tier=Tier.PHYSIOLOGICAL,
+                memory_id=item.id,
+                entry=_entry(entry),
+                reason="The same area flared up again: extend it.",
+            )
+    return MemoryMutation(
+        operation=Operation.CREATE,
+        target_tier=Tier.PHYSIOLOGICAL,
+        entry=_entry(entry),
+        reason=f"Acute {condition.replace('_', ' ')}: spare the area until it expires (R24).",
+    )
+
+
+def event(turn: Turn, kind: str, date: dt.date, areas: Sequence[str], text: str) -> MemoryMutation:
+    """A tier-3 event, active until the end of its day (R25)."""
+    end = end_of_day(date)
+    week_start = date - dt.timedelta(days=date.weekday())
+    entry = Tier3Entry(
+        event=kind,
+        fact=f"{kind.capitalize()} on {date.isoformat()}: {text}"[:500],
+        week_start_date=week_start,
+        event_date=date,
+        expires_at=end,
+        protected_areas=list(areas) or None,
+    )
+    return MemoryMutation(
+        operation=Operation.CREATE,
+        target_tier=Tier.SITUATIONAL,
+        entry=_entry(entry),
+        reason="A dated event the week must taper for (R25).",
+    )
+
+
+def delete(item_id: str, tier: Tier, reason: str) -> MemoryMutation:
+    return MemoryMutation(
+        operation=Operation.DELETE, target_tier=tier, memory_id=item_id, entry=None, reason=reason
+    )

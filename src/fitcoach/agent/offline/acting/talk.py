@@ -1,0 +1,111 @@
+"""Conversation turns (proposal NONE): technique from the cue library, "why this exercise", resolved
+pain, tone preferences, small talk, today's session, and the one short question when unsure."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from fitcoach.agent.offline.acting import memory
+from fitcoach.agent.offline.acting.turn import Turn, reply
+from fitcoach.agent.offline.cues import technique_cues
+from fitcoach.contract.models import CoachReply, Tier, Tier2Entry, Weekday
+from fitcoach.engine.bodyparts import BodyArea, loads_area
+
+LOWER_BACK = {BodyArea.LOWER_BACK, BodyArea.BACK}
+
+
+def _why_choice(turn: Turn) -> CoachReply | None:
+    """ "Why X instead of Y?": the planned one is the choice, the other the alternative."""
+    if turn.plan is None:
+        return None
+    planned = {slug for day in turn.plan.days.values() for slug in day.slugs()}
+    mentioned = turn.u.exercises
+    chosen = [s for s in mentioned if s in planned]
+    others = [s for s in mentioned if s not in planned]
+    if not turn.u.has_cue("why") or not chosen:
+        return None
+    if not others:
+        entry = turn.library.require(chosen[0])
+        groups = [turn.word(g.value.lower()) for g in sorted(entry.primary_groups)]
+        message = turn.say("why_single", exercise=turn.exercise(entry.slug), groups=turn.join(groups))
+        cues = technique_cues(entry.slug, turn.lang, [], detailed=False)[:1]
+        return reply(turn, turn.sentence_gap().join([message, *cues]))
+    profile = turn.profile()
+    other = turn.library.require(others[0])
+    if any(c.area in LOWER_BACK and loads_area(other, c.area) for c in profile.constraints):
+        reason = turn.say("reason_back")
+    elif not profile.inventory.allows(other.gear):
+        reason = turn.say("reason_gear", other=turn.exercise(other.slug))
+    else:
+        reason = turn.say("reason_general")
+    reason = reason.rstrip(".。")
+    message = turn.say(
+        "why_choice", chosen=turn.exercise(chosen[0]), other=turn.exercise(other.slug), reason=reason
+    )
+    cues = technique_cues(chosen[0], turn.lang, [], detailed=False)[:1]
+    return reply(turn, turn.sentence_gap().join([message, *cues]))
+
+
+def technique(turn: Turn) -> CoachReply:
+    if (answer := _why_choice(turn)) is not None:
+        return answer
+    u = turn.u
+    named = turn.exercises_named(u.target_day)
+    slug = named[0] if named else None
+    problems = list(u.problems)
+    if "pain" in u.conditions and "joint_pain" not in problems:
+        problems.insert(0, "joint_pain")
+    detailed = u.asks_why or turn.tone == "deep_science"
+    cues = technique_cues(slug, turn.lang, problems, detailed=detailed)
+    text = turn.sentence_gap().join(cues)
+    if slug is None:
+        return reply(turn, turn.say("technique_general", cues=text))
+    return reply(turn, turn.say("technique_intro", exercise=turn.exercise(slug), cues=text))
+
+
+def resolution(turn: Turn) -> CoachReply:
+    mutations = [
+        memory.delete(item_id, Tier.PHYSIOLOGICAL, "The user reports it has resolved.")
+        for item_id in turn.u.resolved_memory_ids
+    ]
+    area = next(
+        (
+            item.entry.body_part
+            for item in turn.memory
+            if item.id in turn.u.resolved_memory_ids and isinstance(item.entry, Tier2Entry)
+        ),
+        turn.u.areas[0] if turn.u.areas else "",
+    )
+    return reply(turn, turn.say("resolved", area=turn.word(area)), mutations=mutations)
+
+
+def tone(turn: Turn) -> CoachReply:
+    chosen = turn.u.tone or "balanced"
+    mutation = memory.preference(turn, chosen)
+    return reply(turn, turn.say("tone_set", tone=chosen), mutations=[mutation] if mutation else [])
+
+
+def small_talk(situation: str) -> Callable[[Turn], CoachReply]:
+    def handler(turn: Turn) -> CoachReply:
+        return reply(turn, turn.say(situation))
+
+    return handler
+
+
+def whats_today(turn: Turn) -> CoachReply:
+    if turn.plan is None:
+        return reply(turn, turn.say("today_none"))
+    weekday = Weekday.of(turn.now.date())
+    day = turn.plan_day(weekday)
+    if day is None or day.is_rest_day:
+        return reply(turn, turn.say("today_rest"))
+    names = [turn.exercise(slug) for slug in dict.fromkeys(day.slugs())]
+    return reply(
+        turn, turn.say("today_workout", title=day.title or turn.day_name(weekday), exercises=", ".join(names))
+    )
+
+
+def clarify(turn: Turn) -> CoachReply:
+    if turn.plan is None and not turn.memory:
+        return reply(turn, turn.say("no_plan"))
+    return reply(turn, turn.say("clarify"))

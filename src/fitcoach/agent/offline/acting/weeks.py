@@ -1,0 +1,216 @@
+"""Whole-week turns: onboarding (the first week and the tier-1 facts), a weekly overhaul, and a
+taper for a dated event. Every staged week has passed the engine's validator."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from fitcoach.agent.offline.acting import memory
+from fitcoach.agent.offline.acting.areas import (
+    EVENT_DEFAULT_AREAS,
+    body_areas,
+    index_groups,
+    muscle_groups,
+)
+from fitcoach.agent.offline.acting.turn import Turn, reply
+from fitcoach.contract.models import (
+    CoachReply,
+    MemoryMutation,
+    ProposalType,
+    Tier,
+    Weekday,
+    WeeklyPlan,
+)
+from fitcoach.engine.edits import move_days, taper_for_event
+from fitcoach.engine.generator import DEFAULT_MINUTES, FocusGroup, ScheduleRequest, generate_week
+from fitcoach.engine.profile import ConstraintKind, Profile
+from fitcoach.engine.validator import validate_week
+from fitcoach.errors import BadInput
+from fitcoach.library.gear import Inventory
+
+LOWER_BACK_AREAS = {"lower_back", "back"}
+
+TRAVEL_KINDS = frozenset({"trip"})
+"""Events that take the user away (no taper needed): their days become rest days and the sessions
+move to free days of the same week, so the weekly volume stays."""
+
+
+def _travel(
+    turn: Turn, plan: WeeklyPlan, profile: Profile, mutation: MemoryMutation, away: set[Weekday]
+) -> CoachReply:
+    current = plan.training_days()
+    staying = [day for day in current if day not in away]
+    free = [day for day in Weekday if day not in away and day not in current]
+    # refill from the free days furthest from the remaining sessions first (recovery, R14)
+    free.sort(key=lambda day: -min((abs(day.position - s.position) for s in staying), default=7))
+    targets = sorted(staying + free[: len(current) - len(staying)], key=lambda day: day.position)
+    away_names = turn.join([turn.day_name(d) for d in sorted(away, key=lambda d: d.position)])
+    if targets == current or len(targets) < 2:
+        return reply(turn, turn.say("trip_noted", days=away_names), mutations=[mutation])
+    minutes = (
+        profile.schedule.minutes or max((d.duration_minutes for d in plan.days.values()), default=0) or None
+    )
+    result = move_days(plan, targets, profile, minutes=minutes, library=turn.library)
+    assert isinstance(result.data, WeeklyPlan)
+    week = _checked(turn, result.data, profile, minutes)
+    names = turn.join([turn.day_name(d) for d in week.training_days()])
+    message = turn.say("trip_days", away=away_names, days=names)
+    summary = turn.diff("week_moved", days=names)
+    return reply(
+        turn, message, kind=ProposalType.UPDATE_WEEK, data=week, summary_diff=summary, mutations=[mutation]
+    )
+
+
+def week_start(now: dt.datetime) -> dt.date:
+    """The week a new plan covers: this one when asked on a Monday, otherwise the next."""
+    today = now.date()
+    return today if today.weekday() == 0 else today + dt.timedelta(days=7 - today.weekday())
+
+
+def _checked(turn: Turn, week: WeeklyPlan, profile: Profile, minutes: int | None) -> WeeklyPlan:
+    report = validate_week(week, profile, library=turn.library, minutes=minutes)
+    if not report.ok:
+        raise BadInput(f"staged week fails validation: {report.codes()}", code="plan_invalid")
+    return week
+
+
+def _inventory(turn: Turn) -> Inventory | None:
+    if not turn.u.gear:
+        return None
+    return Inventory(gear=turn.u.gear, dumbbell_max_lb=turn.u.dumbbell_max_lb)
+
+
+def _named_days(turn: Turn) -> list[Weekday]:
+    return sorted({d.weekday for d in turn.u.days if d.relative is None}, key=lambda day: day.position)
+
+
+def onboarding(turn: Turn) -> CoachReply:
+    u = turn.u
+    mutations: list[MemoryMutation] = []
+    inventory = _inventory(turn)
+    if inventory is not None and (m := memory.equipment(turn, inventory)):
+        mutations.append(m)
+    days = _named_days(turn)
+    days = days if len(days) >= 2 else []
+    per_week = u.days_per_week or (len(days) or None)
+    priorities = muscle_groups(u.focus_areas)
+    if u.goal_type or priorities or per_week or u.minutes:
+        goal = memory.goal(turn, u.goal_type, priorities, days or None, per_week, u.minutes)
+        if goal is not None:
+            mutations.append(goal)
+    if u.conditions:
+        trigger = ", ".join(turn.library.require(slug).name for slug in u.exercises) or None
+        for area in u.afflicted_areas:
+            if (m := memory.chronic(turn, area, trigger)) is not None:
+                mutations.append(m)
+    if not mutations and per_week is None:
+        return reply(turn, turn.say("no_plan"))  # nothing to build on yet: the welcome question
+    if per_week is None:
+        return reply(turn, turn.say("ask_days"), mutations=mutations)
+    if inventory is None and not turn.items(Tier.STAPLES, "equipment"):
+        return reply(turn, turn.say("ask_equipment"), mutations=mutations)
+    profile = turn.profile(mutations)
+    minutes = u.minutes or profile.schedule.minutes or DEFAULT_MINUTES
+    request = ScheduleRequest(days=tuple(days) or None, days_per_week=per_week, minutes=minutes)
+    start = week_start(turn.now)
+    generated = generate_week(profile, request, library=turn.library, week_start=start, now=turn.now)
+    week = _checked(turn, generated.plan, profile, minutes)
+    back = any(c.area.value in LOWER_BACK_AREAS and c.kind is ConstraintKind.CHRONIC for c in profile.chronic)
+    focus = turn.join([turn.word(area) for area in u.focus_areas]) or turn.word("balanced")
+    message = turn.say(
+        "onboarding_week",
+        days_count=len(week.training_days()),
+        minutes=minutes,
+        focus=focus,
+        constraint_note=turn.say("constraint_back" if back else "constraint_none"),
+    )
+    diff = turn.diff("week_new", days_count=len(week.training_days()), minutes=minutes)
+    return reply(
+        turn, message, kind=ProposalType.UPDATE_WEEK, data=week, summary_diff=diff, mutations=mutations
+    )
+
+
+def _target_days(turn: Turn, plan: WeeklyPlan) -> list[Weekday]:
+    """The weekdays to train on. "Move Wednesday to Thursday" (two days, the first trained, the
+    second free) shifts one session; otherwise the named days are the new schedule."""
+    named = _named_days(turn)
+    ordered = [d.weekday for d in sorted(turn.u.days, key=lambda d: d.start) if d.relative is None]
+    current = plan.training_days()
+    if turn.u.has_cue("move") and len(named) == 2 and len(ordered) >= 2:
+        source, target = ordered[0], ordered[1]
+        if source in current and target not in current:
+            return sorted({*current, target} - {source}, key=lambda day: day.position)
+    return named
+
+
+def overhaul(turn: Turn) -> CoachReply:
+    plan = turn.plan
+    if plan is None:
+        return onboarding(turn)
+    days = _target_days(turn, plan)
+    profile = turn.profile()
+    minutes = (
+        profile.schedule.minutes or max((d.duration_minutes for d in plan.days.values()), default=0) or None
+    )
+    focus: dict[Weekday, list[FocusGroup]] = {
+        day: list(index_groups(areas)) for day, areas in turn.u.focus_days.items() if index_groups(areas)
+    }
+    if len(days) < 2:
+        if not turn.u.days_per_week:
+            return reply(turn, turn.say("ask_days"))
+        request = ScheduleRequest(days_per_week=turn.u.days_per_week, minutes=minutes, focus=focus)
+        week = generate_week(profile, request, library=turn.library, week_start=plan.week_start_date).plan
+        summary = turn.diff("week_new", days_count=len(week.training_days()), minutes=minutes or "")
+    else:
+        result = move_days(plan, days, profile, focus=focus, minutes=minutes, library=turn.library)
+        assert isinstance(result.data, WeeklyPlan)
+        week = result.data
+        summary = turn.diff("week_moved", days=turn.join([turn.day_name(d) for d in week.training_days()]))
+    week = _checked(turn, week, profile, minutes)
+    special = turn.say("special_none")
+    if focus:
+        day, areas = next(iter(turn.u.focus_days.items()))
+        special = turn.say(
+            "special_focus", day=turn.day_name(day), groups=turn.join([turn.word(a) for a in areas])
+        )
+    message = turn.say(
+        "week_moved", days=turn.join([turn.day_name(d) for d in week.training_days()]), special=special
+    )
+    return reply(turn, message, kind=ProposalType.UPDATE_WEEK, data=week, summary_diff=summary)
+
+
+def event(turn: Turn) -> CoachReply:
+    found = turn.u.event
+    assert found is not None
+    name = turn.word(found.kind)
+    if found.date is None:
+        return reply(turn, turn.say("event_when", event=name))
+    # "keep my back from being fried" names the areas to protect, even in a fatigue phrase
+    areas = turn.u.areas or list(EVENT_DEFAULT_AREAS.get(found.kind, ()))
+    protected = [area.value for area in body_areas(areas)]
+    # a trip lasts until its last named day; any other event ends on its day (R25)
+    last = max(
+        [d.date for d in turn.u.days if d.relative is None and d.date >= found.date], default=found.date
+    )
+    end = last if found.kind in TRAVEL_KINDS else found.date
+    mutation = memory.event(turn, found.kind, end, protected, turn.input.message)
+    event_day = Weekday.of(found.date)
+    area_words = turn.join([turn.word(a) for a in areas]) or turn.word("balanced")
+    plan = turn.plan
+    inside = plan is not None and 0 <= (found.date - plan.week_start_date).days < 7
+    if plan is None or not inside:
+        message = turn.say("event_noted", event=name, event_day=turn.day_name(event_day), areas=area_words)
+        return reply(turn, message, mutations=[mutation])
+    profile = turn.profile([mutation])
+    if found.kind in TRAVEL_KINDS:
+        away = {d.weekday for d in turn.u.days if d.relative is None} or {event_day}
+        return _travel(turn, plan, profile, mutation, away)
+    result = taper_for_event(plan, found.date, protected, profile, library=turn.library)
+    assert isinstance(result.data, WeeklyPlan)
+    week = _checked(turn, result.data, profile, None)
+    situation = "event_taper" if areas else "event_taper_general"
+    message = turn.say(situation, event=name, areas=area_words, event_day=turn.day_name(event_day))
+    summary = turn.diff("taper", event=name, event_day=turn.day_name(event_day))
+    return reply(
+        turn, message, kind=ProposalType.UPDATE_WEEK, data=week, summary_diff=summary, mutations=[mutation]
+    )

@@ -1,0 +1,90 @@
+"""Per-language message catalogues (data files): several phrasings per situation and tone, picked
+deterministically from a hash of the message and the situation, so replies vary but replay exactly."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import string
+from functools import cache
+from importlib import resources
+
+from pydantic import BaseModel, ConfigDict
+
+from fitcoach.contract.models import Tone
+
+DEFAULT_LANGUAGE = "en"
+FRAGMENTS = frozenset({"special_focus", "special_none", "reason_back", "reason_gear", "reason_general"})
+"""Situations rendered inside another sentence: never capitalised."""
+_FALLBACK = {"zh-Hans": "zh-Hant", "es": "en"}
+
+
+class Catalog(BaseModel):
+    """situations: situation → tone → phrasings; diffs: summary_diff templates; words: vocabulary."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    lang: str
+    situations: dict[str, dict[str, list[str]]]
+    diffs: dict[str, str]
+    words: dict[str, str]
+
+    def word(self, key: str) -> str:
+        return self.words.get(key, key.replace("_", " "))
+
+    def join(self, items: list[str]) -> str:
+        """ "a, b and c" in the catalogue's language (Chinese uses the enumeration comma)."""
+        if len(items) <= 1:
+            return "".join(items)
+        if self.lang.startswith("zh"):
+            return "、".join(items[:-1]) + self.word("and") + items[-1]
+        return ", ".join(items[:-1]) + f" {self.word('and')} " + items[-1]
+
+
+REPLY_LANGUAGES: tuple[str, ...] = ("en", "fr", "pt", "ru", "zh-Hant", "zh-Hans")
+"""Languages with a message catalogue and a cue book (zh-Hans generated from zh-Hant, see README)."""
+
+
+def catalog_language(lang: str) -> str:
+    if _exists(lang):
+        return lang
+    lang = _FALLBACK.get(lang, lang)
+    return lang if _exists(lang) else DEFAULT_LANGUAGE
+
+
+def _exists(lang: str) -> bool:
+    return resources.files("fitcoach.agent.offline").joinpath(f"catalog/{lang}.json").is_file()
+
+
+@cache
+def load_catalog(lang: str) -> Catalog:
+    path = resources.files("fitcoach.agent.offline").joinpath(f"catalog/{catalog_language(lang)}.json")
+    return Catalog.model_validate(json.loads(path.read_text("utf-8")))
+
+
+def choose(options: list[str], seed: str) -> str:
+    """A stable choice: the same message and situation always give the same phrasing."""
+    digest = hashlib.sha256(seed.encode("utf-8")).digest()
+    return options[int.from_bytes(digest[:4], "big") % len(options)]
+
+
+def placeholders(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def render(lang: str, situation: str, *, tone: Tone | None = None, seed: str = "", **slots: object) -> str:
+    """One phrasing of `situation` in `lang`, in the user's tone when the catalogue has one."""
+    catalog = load_catalog(lang)
+    variants = catalog.situations[situation]
+    options = variants.get(tone or "balanced") or variants["balanced"]
+    template = choose(options, f"{seed}|{situation}|{tone}")
+    text = template.format(**{name: slots.get(name, "") for name in placeholders(template)})
+    text = " ".join(text.split()) if not catalog.lang.startswith("zh") else text.replace(" 。", "。").strip()
+    # a template may open with a slot ("{day} now fits…"), and weekdays are lower case in fr/pt/ru
+    opens_sentence = template.startswith("{") and situation not in FRAGMENTS
+    return text[:1].upper() + text[1:] if opens_sentence else text
+
+
+def diff(lang: str, kind: str, **slots: object) -> str:
+    template = load_catalog(lang).diffs[kind]
+    return template.format(**{name: slots.get(name, "") for name in placeholders(template)})

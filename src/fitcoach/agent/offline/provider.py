@@ -1,0 +1,117 @@
+"""The offline coach as a provider (issue 6): deterministic, no network, the default brain and the
+fallback when an LLM fails. It answers with the same JSON contract and calls the same tools."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from fitcoach.agent.offline.acting import days, progression, talk, weeks
+from fitcoach.agent.offline.acting import memory as memory_ops
+from fitcoach.agent.offline.acting.turn import Turn, reply
+from fitcoach.agent.offline.answering import limit_sentences
+from fitcoach.agent.offline.understanding import Intent, understand
+from fitcoach.agent.providers.base import ProviderRequest, ProviderResponse, TokenUsage, ToolRunner, TurnInput
+from fitcoach.config import Settings
+from fitcoach.contract.models import CoachReply, Tier1Entry, Tone, Weekday
+from fitcoach.errors import FitcoachError
+from fitcoach.library import ExerciseLibrary, get_library
+
+Handler = Callable[[Turn], CoachReply]
+
+HANDLERS: dict[Intent, Handler] = {
+    Intent.ONBOARDING: weeks.onboarding,
+    Intent.WEEK_OVERHAUL: weeks.overhaul,
+    Intent.EVENT: weeks.event,
+    Intent.DAY_EDIT: days.day_edit,
+    Intent.LIVE_SWAP: days.swap,
+    Intent.ACUTE_PAIN: days.pain,
+    Intent.PROGRESSION: progression.progression,
+    Intent.TECHNIQUE: talk.technique,
+    Intent.RESOLUTION: talk.resolution,
+    Intent.TONE: talk.tone,
+    Intent.GREETING: talk.small_talk("greeting"),
+    Intent.THANKS: talk.small_talk("thanks"),
+    Intent.MOTIVATION: talk.small_talk("motivation"),
+    Intent.WHATS_TODAY: talk.whats_today,
+    Intent.UNKNOWN: talk.clarify,
+}
+
+SENTENCE_LIMITS: dict[Intent, int] = {
+    Intent.LIVE_SWAP: 2,
+    Intent.DAY_EDIT: 3,
+    Intent.ACUTE_PAIN: 3,
+    Intent.RESOLUTION: 3,
+    Intent.TONE: 3,
+    Intent.GREETING: 3,
+    Intent.THANKS: 3,
+    Intent.MOTIVATION: 3,
+    Intent.WHATS_TODAY: 3,
+    Intent.UNKNOWN: 2,
+}
+"""R8/R44: brief by default, a live swap under two sentences; weeks, progress reviews and asked-for
+explanations may run longer."""
+
+
+def stored_tone(turn: TurnInput) -> Tone | None:
+    for item in turn.memory:
+        entry = item.entry
+        if isinstance(entry, Tier1Entry) and entry.category == "preference" and entry.tone is not None:
+            return entry.tone
+    return None
+
+
+def coach_turn(turn: TurnInput, tools: ToolRunner, library: ExerciseLibrary | None = None) -> CoachReply:
+    """Understand the message, act through the engine and memory rules, answer in the user's language."""
+    if isinstance(turn.selected_day, str):  # a raw route value from a client or a case file
+        turn = replace(turn, selected_day=Weekday(turn.selected_day))
+    active = [item for item in turn.memory if item.is_active(turn.now)]
+    u = understand(
+        turn.message,
+        now=turn.now,
+        active_tab=turn.active_tab,
+        selected_day=turn.selected_day,
+        memory=active,
+        has_plan=turn.plan is not None,
+    )
+    context = Turn(turn, u, library or get_library(), tools, tone=u.tone or stored_tone(turn))
+    try:
+        answer = HANDLERS[u.intent](context)
+    except FitcoachError:
+        # the engine refused (no valid alternative, a day that cannot shrink): say so, change nothing
+        answer = reply(context, context.say("edit_failed"))
+    if u.tone is not None and u.intent is not Intent.TONE:
+        preference = memory_ops.preference(context, u.tone)
+        if preference is not None:
+            answer.memory_mutations.append(preference)
+    limit = SENTENCE_LIMITS.get(u.intent)
+    if u.intent is Intent.TECHNIQUE and not (u.asks_why or context.tone == "deep_science"):
+        limit = 3
+    if limit is not None:
+        answer.message = limit_sentences(answer.message, limit)
+    return answer
+
+
+class OfflineProvider:
+    """`Provider` protocol: the reply is the contract's JSON text; tools go through the runner."""
+
+    name = "offline"
+    model = "offline-coach-1"
+
+    def __init__(self, library: ExerciseLibrary | None = None) -> None:
+        self._library = library
+
+    def respond(self, request: ProviderRequest, tools: ToolRunner) -> ProviderResponse:
+        answer = coach_turn(request.turn, tools, self._library)
+        return ProviderResponse(
+            text=answer.model_dump_json(exclude_none=False),
+            model=self.model,
+            usage=TokenUsage(),
+            cache_hit=None,
+        )
+
+
+def make_offline_provider(settings: Settings) -> OfflineProvider:
+    """The hook `fitcoach.agent.providers.factory` looks up; the offline coach needs no settings."""
+    del settings
+    return OfflineProvider()

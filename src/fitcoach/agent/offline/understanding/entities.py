@@ -1,0 +1,306 @@
+"""Entity extraction over lexicon matches and number patterns: days, counts, durations, loads, gear."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Callable, Iterable
+from functools import lru_cache
+
+from rapidfuzz import process
+from rapidfuzz.distance import Levenshtein
+
+from fitcoach.agent.offline.understanding.lexicon import Lexicon, Match, Token, load_lexicon
+from fitcoach.agent.offline.understanding.model import DayMention, EventMention, Load
+from fitcoach.agent.offline.understanding.normalize import fold, is_han
+from fitcoach.contract.models import WEEKDAYS, Weekday
+from fitcoach.library.gear import COMMERCIAL_GYM, Gear
+
+_SENTENCE_END = re.compile(r"[.!?;。！？；\n]")
+
+
+def tokenize(folded: str) -> list[Token]:
+    return [Token(m.group(), m.start(), m.end()) for m in re.finditer(r"[^\W_]+", folded)]
+
+
+def correct_typos(toks: list[Token], vocabulary: frozenset[str], choices: list[str]) -> list[Token]:
+    """Replace unknown words by the nearest known lexicon word: one edit for six letters or more,
+    two for seven or more when the first two letters agree ("sholder", "wensday", "dumbell")."""
+    fixed: list[Token] = []
+    for token in toks:
+        text = token.text
+        # Han runs are matched by substring, never corrected; digits are numbers, not typos
+        if len(text) >= 6 and text not in vocabulary and not text.isdigit() and not is_han(text):
+            limit = 2 if len(text) >= 7 else 1
+            best = process.extractOne(text, choices, scorer=Levenshtein.distance, score_cutoff=limit)
+            if best is not None and (best[1] <= 1 or best[0][:2] == text[:2]):
+                text = best[0]
+        fixed.append(Token(text, token.start, token.end))
+    return fixed
+
+
+_CLAUSE_END = re.compile(r"[.!?;。！？；\n,，、:]|\b(?:but|mais|mas|но|however)\b|但|可是")
+
+
+def clause_of(folded: str, position: int) -> int:
+    """Index of the clause holding `position`: "I want chest, but my back hurts" has two."""
+    return len(_CLAUSE_END.findall(folded[:position]))
+
+
+def sentence_of(folded: str, position: int) -> int:
+    """Index of the sentence holding `position`, to relate gear to "taken" or a load to dumbbells."""
+    return len(_SENTENCE_END.findall(folded[:position]))
+
+
+def _number_alternation(lexicons: Iterable[Lexicon]) -> tuple[str, dict[str, int]]:
+    words: dict[str, int] = {}
+    for lex in lexicons:
+        words.update({fold(w): n for w, n in lex.numbers.items()})
+    ordered = sorted(words, key=len, reverse=True)
+    alternation = "|".join([r"\d+(?:[.,]\d+)?", *(re.escape(w) for w in ordered)])
+    return f"(?:{alternation})", words
+
+
+def _to_number(text: str, words: dict[str, int]) -> float:
+    text = text.strip()
+    if text in words:
+        return float(words[text])
+    return float(text.replace(",", "."))
+
+
+@lru_cache(maxsize=256)
+def _compiled(langs: tuple[str, ...], kind: str) -> tuple[list[re.Pattern[str]], dict[str, int]]:
+    lexicons = [load_lexicon(lang) for lang in langs]
+    alternation, words = _number_alternation(lexicons)
+    patterns = [
+        re.compile(p.replace("{num}", alternation)) for lex in lexicons for p in getattr(lex.patterns, kind)
+    ]
+    return patterns, words
+
+
+def pattern_numbers(folded: str, lexicons: list[Lexicon], kind: str) -> list[tuple[float, int, str]]:
+    """(value, position, unit text) for every hit of the lexicons' `kind` patterns."""
+    patterns, words = _compiled(tuple(lex.lang for lex in lexicons), kind)
+    hits: list[tuple[float, int, str]] = []
+    for compiled in patterns:
+        for hit in compiled.finditer(folded):
+            unit = hit.groupdict().get("unit") or ""
+            hits.append((_to_number(hit.group("n"), words), hit.start(), unit))
+    return sorted(set(hits), key=lambda h: h[1])
+
+
+def minutes_of(folded: str, lexicons: list[Lexicon], matches: list[Match]) -> int | None:
+    """The session length the user gives: the last duration mentioned ("30 min instead of 45" → 30
+    is first, so the first one wins when a cue says "instead"; callers keep it simple: first)."""
+    found = [(int(v), p) for v, p, _ in pattern_numbers(folded, lexicons, "minutes")]
+    found += [(int(v * 60), p) for v, p, _ in pattern_numbers(folded, lexicons, "hours")]
+    found += [(int(m.key), m.start) for m in matches if m.category == "fixed_minutes"]
+    found = [(v, p) for v, p in found if 5 <= v <= 240]
+    return min(found, key=lambda item: item[1])[0] if found else None
+
+
+def days_per_week_of(folded: str, lexicons: list[Lexicon]) -> int | None:
+    # "one day" is a day, not a schedule: a training week has two to seven days
+    counts = [int(v) for v, _, _ in pattern_numbers(folded, lexicons, "days_per_week") if 2 <= v <= 7]
+    return counts[0] if counts else None
+
+
+def weeks_back_of(folded: str, lexicons: list[Lexicon]) -> int | None:
+    """ "the last 3 weeks", "trois dernières semaines", "за последние три недели", "過去 3 週"."""
+    counts = [int(v) for v, _, _ in pattern_numbers(folded, lexicons, "weeks_back") if 1 <= v <= 12]
+    return counts[0] if counts else None
+
+
+def loads_of(folded: str, lexicons: list[Lexicon]) -> list[Load]:
+    kg_units = {fold(u) for lex in lexicons for u in lex.units.get("kg", [])}
+    loads: list[Load] = []
+    for value, position, unit in pattern_numbers(folded, lexicons, "load"):
+        loads.append(Load(value, "kg" if fold(unit) in kg_units else "lb", position))
+    return loads
+
+
+def resolve_days(matches: list[Match], now: dt.datetime) -> list[DayMention]:
+    """Weekdays and relative days as dates: a bare weekday is its next occurrence (today included),
+    "next <weekday>" the one in next week, "weekend" Saturday and Sunday."""
+    today = now.date()
+    week_start = today - dt.timedelta(days=today.weekday())
+    next_markers = [m for m in matches if m.category == "relative" and m.key == "next"]
+    mentions: list[DayMention] = []
+    for match in matches:
+        if match.category == "weekday":
+            weekday = Weekday(match.key)
+            date = today + dt.timedelta(days=(weekday.position - today.weekday()) % 7)
+            # "next Monday", "lundi prochain", "下週一" (where the marker and the day share a character)
+            if any(
+                (m.start < match.start and match.start - m.end <= 2) or 0 <= m.start - match.end <= 2
+                for m in next_markers
+            ):
+                date = week_start + dt.timedelta(days=7 + weekday.position)
+            mentions.append(DayMention(weekday, date, match.start))
+        elif match.category == "relative" and match.key in _RELATIVE_OFFSETS:
+            for offset in _RELATIVE_OFFSETS[match.key](today):
+                date = today + dt.timedelta(days=offset)
+                mentions.append(DayMention(Weekday.of(date), date, match.start, match.key))
+    return mentions
+
+
+def _weekend(today: dt.date) -> list[int]:
+    return [(5 - today.weekday()) % 7, (6 - today.weekday()) % 7]
+
+
+_RELATIVE_OFFSETS: dict[str, Callable[[dt.date], list[int]]] = {
+    "today": lambda today: [0],
+    "tomorrow": lambda today: [1],
+    "day_after_tomorrow": lambda today: [2],
+    "weekend": _weekend,
+}
+
+
+def day_of_month(folded: str, lexicons: list[Lexicon], now: dt.datetime) -> list[DayMention]:
+    """ "on the 20th", "le 20", "20-го", "20號": the next such date from today."""
+    mentions: list[DayMention] = []
+    today = now.date()
+    for value, position, _ in pattern_numbers(folded, lexicons, "day_of_month"):
+        day = int(value)
+        if not 1 <= day <= 31:
+            continue
+        year, month = today.year, today.month
+        if day < today.day:
+            year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+        try:
+            date = dt.date(year, month, day)
+        except ValueError:
+            continue
+        mentions.append(DayMention(Weekday.of(date), date, position, "day_of_month"))
+    return mentions
+
+
+def gear_of(matches: list[Match]) -> tuple[set[Gear], list[tuple[Gear, int]]]:
+    """Owned or mentioned gear with positions; the key "*" (a full gym) means everything."""
+    gear: set[Gear] = set()
+    positions: list[tuple[Gear, int]] = []
+    for match in matches:
+        if match.category != "gear":
+            continue
+        names = COMMERCIAL_GYM if match.key == "*" else {Gear(name) for name in match.key.split("+")}
+        gear |= set(names)
+        positions.extend((name, match.start) for name in names)
+    return gear, positions
+
+
+NEGATION_REACH = 16
+"""Characters between a negation and the gear it denies ("no bench", "pas de banc réglable")."""
+
+
+def negated_gear(matches: list[Match]) -> set[Gear]:
+    """Gear the user says they lack: a negation just before it ("no bench", "sem banco") or right
+    after it (ru "скамьи нет")."""
+    negations = [m for m in matches if m.category == "cue" and m.key == "negation"]
+    gear = [m for m in matches if m.category == "gear" and m.key != "*"]
+    # a negation that precedes gear denies that gear, never the one before it ("dumbbells, no bench")
+    trailing = [n for n in negations if not any(0 <= g.start - n.end <= NEGATION_REACH for g in gear)]
+    denied: set[Gear] = set()
+    for match in gear:
+        before = any(0 <= match.start - n.end <= NEGATION_REACH for n in negations)
+        after = any(0 <= n.start - match.end <= 2 for n in trailing)
+        if before or after:
+            denied |= {Gear(name) for name in match.key.split("+")}
+    return denied
+
+
+def unavailable_gear(folded: str, matches: list[Match], positions: list[tuple[Gear, int]]) -> set[Gear]:
+    """Gear in the same sentence as a "taken/broken/busy" cue."""
+    sentences = {
+        sentence_of(folded, m.start) for m in matches if m.category == "cue" and m.key == "unavailable"
+    }
+    return {gear for gear, position in positions if sentence_of(folded, position) in sentences}
+
+
+def dumbbell_cap(folded: str, loads: list[Load], positions: list[tuple[Gear, int]]) -> float | None:
+    """The heaviest dumbbell: a load in the sentence that names dumbbells."""
+    sentences = {sentence_of(folded, p) for gear, p in positions if gear is Gear.DUMBBELLS}
+    near = [load.pounds for load in loads if sentence_of(folded, load.start) in sentences]
+    return max(near) if near else None
+
+
+def event_of(matches: list[Match], days: list[DayMention], now: dt.datetime) -> EventMention | None:
+    """The first named event with its date: the day mentioned nearest to it, or next week's Monday
+    for a bare "trip next week"."""
+    events = [m for m in matches if m.category == "event"]
+    if not events:
+        return None
+    event = events[0]
+    date = None
+    dated = [d for d in days if d.relative not in ("today", None)] or days
+    named = [d for d in days if d.relative is None or d.relative == "day_of_month"] or dated
+    if named:
+        date = min(named, key=lambda d: abs(d.start - event.start)).date
+    elif any(m.category == "relative" and m.key == "next_week" for m in matches):
+        today = now.date()
+        date = today + dt.timedelta(days=7 - today.weekday())
+    return EventMention(event.key, date, event.start)
+
+
+def first_key(matches: list[Match], category: str) -> str | None:
+    return next((m.key for m in matches if m.category == category), None)
+
+
+def keys(matches: list[Match], category: str) -> list[str]:
+    found: list[str] = []
+    for match in matches:
+        if match.category == category and match.key not in found:
+            found.append(match.key)
+    return found
+
+
+def weekday_list(days: list[DayMention]) -> list[Weekday]:
+    ordered: list[Weekday] = []
+    for mention in days:
+        if mention.weekday not in ordered:
+            ordered.append(mention.weekday)
+    return sorted(ordered, key=WEEKDAYS.index)
+
+
+def afflicted_areas(folded: str, matches: list[Match]) -> list[str]:
+    """Areas in a sentence that reports pain, soreness or fatigue: the hurt ones, not the goals."""
+    conditions = [
+        m for m in matches if m.category == "condition" and m.key in ("pain", "soreness", "fatigue")
+    ]
+    areas = [m for m in matches if m.category == "area"]
+    for unit in (clause_of, sentence_of):
+        units = {unit(folded, m.start) for m in conditions}
+        found = list(dict.fromkeys(m.key for m in areas if unit(folded, m.start) in units))
+        if found:
+            return found
+    return []
+
+
+FOCUS_REACH = 60
+"""How far after a weekday a muscle group may follow to be that day's focus ("make Saturday an
+arms and shoulders day")."""
+
+
+def focus_days(
+    folded: str, matches: list[Match], days: list[DayMention], exclude: set[str]
+) -> dict[Weekday, list[str]]:
+    """Day → muscle areas dedicated to it, when the message asks for a dedicated day: each area
+    goes to the nearest weekday before it in the same sentence."""
+    if not any(m.category == "cue" and m.key == "dedicated" for m in matches):
+        return {}
+    named = [d for d in days if d.relative is None]
+    focus: dict[Weekday, list[str]] = {}
+    for match in matches:
+        if match.category != "area" or match.key in exclude:
+            continue
+        before = [
+            d
+            for d in named
+            if 0 <= match.start - d.start <= FOCUS_REACH
+            and sentence_of(folded, d.start) == sentence_of(folded, match.start)
+        ]
+        if before:
+            day = max(before, key=lambda d: d.start).weekday
+            areas = focus.setdefault(day, [])
+            if match.key not in areas:
+                areas.append(match.key)
+    return focus

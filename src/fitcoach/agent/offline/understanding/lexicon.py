@@ -1,0 +1,207 @@
+"""Per-language lexicons (data files) and the phrase matcher that finds their entries in a message."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from fitcoach.agent.offline.understanding.normalize import fold, is_han, stem_equal
+
+SUPPORTED_LANGUAGES: tuple[str, ...] = ("en", "fr", "pt", "ru", "zh-Hant")
+"""Languages with a lexicon and a message catalogue; other codes fall back to English answers."""
+
+
+class Patterns(BaseModel):
+    """Regexes over folded text; `{num}` stands for digits or the language's number words."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    days_per_week: list[str] = Field(default_factory=list)
+    minutes: list[str] = Field(default_factory=list)
+    hours: list[str] = Field(default_factory=list)
+    load: list[str] = Field(default_factory=list)
+    day_of_month: list[str] = Field(default_factory=list)
+    weeks_back: list[str] = Field(default_factory=list)
+
+
+class Lexicon(BaseModel):
+    """One language's vocabulary. Every table maps a language-neutral key to the phrases for it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    lang: str
+    function_words: list[str]
+    numbers: dict[str, int]
+    weekdays: dict[str, list[str]]
+    relative_days: dict[str, list[str]]
+    fixed_minutes: dict[str, list[str]] = Field(default_factory=dict)
+    units: dict[str, list[str]]
+    areas: dict[str, list[str]]
+    sides: dict[str, list[str]]
+    conditions: dict[str, list[str]]
+    gear: dict[str, list[str]]
+    goals: dict[str, list[str]]
+    tones: dict[str, list[str]]
+    events: dict[str, list[str]]
+    cues: dict[str, list[str]]
+    problems: dict[str, list[str]] = Field(default_factory=dict)
+    families: dict[str, list[str]] = Field(default_factory=dict)
+    """Generic movement words ("rows", "supino", "жим") naming a family, resolved against the plan."""
+    patterns: Patterns
+
+    def tables(self) -> dict[str, dict[str, list[str]]]:
+        """The phrase tables the matcher scans, by category name."""
+        return {
+            "weekday": self.weekdays,
+            "relative": self.relative_days,
+            "fixed_minutes": self.fixed_minutes,
+            "area": self.areas,
+            "side": self.sides,
+            "condition": self.conditions,
+            "gear": self.gear,
+            "goal": self.goals,
+            "tone": self.tones,
+            "event": self.events,
+            "cue": self.cues,
+            "problem": self.problems,
+            "family": self.families,
+        }
+
+    def vocabulary(self) -> set[str]:
+        words = {fold(w) for w in self.function_words} | {fold(w) for w in self.numbers}
+        for table in self.tables().values():
+            for phrases in table.values():
+                for phrase in phrases:
+                    if not is_han(phrase):
+                        words.update(_words(phrase))
+        return {w.rstrip("*!") for w in words if w.rstrip("*!")}
+
+
+def _words(phrase: str) -> list[str]:
+    return re.findall(r"[^\W_]+[*!]?", fold(phrase))
+
+
+@cache
+def function_words() -> frozenset[str]:
+    """Every language's function words, folded."""
+    return frozenset(fold(w) for lang in SUPPORTED_LANGUAGES for w in load_lexicon(lang).function_words)
+
+
+@cache
+def load_lexicon(lang: str) -> Lexicon:
+    raw = resources.files("fitcoach.agent.offline").joinpath(f"lexicon/{lang}.json").read_text("utf-8")
+    return Lexicon.model_validate(json.loads(raw))
+
+
+@dataclass(frozen=True)
+class Match:
+    """One phrase found in a message: its table, key, and character span in the folded text."""
+
+    category: str
+    key: str
+    start: int
+    end: int
+    lang: str
+
+
+@dataclass(frozen=True)
+class _Phrase:
+    category: str
+    key: str
+    lang: str
+    words: tuple[str, ...]
+    han: str | None
+
+
+@dataclass(frozen=True)
+class Token:
+    text: str
+    start: int
+    end: int
+
+
+def _word_matches(pattern: str, token: str) -> bool:
+    """A trailing `*` in a lexicon word is an explicit stem and a trailing `!` asks for the exact
+    word (pt "dói" must not match "dois"); otherwise equality is inflection-tolerant."""
+    if pattern.endswith("*"):
+        return token.startswith(pattern[:-1])
+    if pattern.endswith("!"):
+        return token == pattern[:-1]
+    return stem_equal(pattern, token)
+
+
+class PhraseMatcher:
+    """Finds lexicon phrases in tokenised, folded text: token sequences for alphabetic scripts,
+    substrings for Chinese. Within a category the longest match wins an overlap."""
+
+    def __init__(
+        self, entries: Iterable[tuple[str, str, str, str]], exact: frozenset[str] = frozenset()
+    ) -> None:
+        self._exact = exact
+        self._by_head: dict[str, list[_Phrase]] = defaultdict(list)
+        self._han: list[_Phrase] = []
+        for category, key, lang, phrase in entries:
+            if is_han(phrase):
+                self._han.append(_Phrase(category, key, lang, (), fold(phrase)))
+                continue
+            words = tuple(_words(phrase))
+            if words:
+                self._by_head[words[0][:2]].append(_Phrase(category, key, lang, words, None))
+
+    @classmethod
+    def for_lexicons(cls, lexicons: Iterable[Lexicon]) -> PhraseMatcher:
+        entries = [
+            (category, key, lex.lang, phrase)
+            for lex in lexicons
+            for category, table in lex.tables().items()
+            for key, phrases in table.items()
+            for phrase in phrases
+        ]
+        return cls(entries, exact=function_words())
+
+    def _word_ok(self, pattern: str, token: str) -> bool:
+        """Function words ("should", "mon", "que") only ever match exactly: "should" is no
+        inflection of "shoulder"."""
+        if token in self._exact:
+            return pattern.rstrip("*!") == token
+        return _word_matches(pattern, token)
+
+    def find(self, folded: str, toks: list[Token]) -> list[Match]:
+        found: list[Match] = []
+        for index, token in enumerate(toks):
+            for phrase in self._by_head.get(token.text[:2], ()):
+                size = len(phrase.words)
+                if index + size > len(toks):
+                    continue
+                if all(self._word_ok(w, toks[index + k].text) for k, w in enumerate(phrase.words)):
+                    end = toks[index + size - 1].end
+                    found.append(Match(phrase.category, phrase.key, token.start, end, phrase.lang))
+        for phrase in self._han if is_han(folded) else ():
+            assert phrase.han is not None
+            start = folded.find(phrase.han)
+            while start >= 0:
+                found.append(Match(phrase.category, phrase.key, start, start + len(phrase.han), phrase.lang))
+                start = folded.find(phrase.han, start + 1)
+        return _longest_per_category(found)
+
+
+def _longest_per_category(found: list[Match]) -> list[Match]:
+    """Longest match wins an overlap within a category. Cues are independent features, so only
+    overlaps of the same cue collapse ("pas de banc" is a negation and a missing-gear cue at once)."""
+
+    def group(match: Match) -> str:
+        return f"cue:{match.key}" if match.category == "cue" else match.category
+
+    kept: list[Match] = []
+    for match in sorted(found, key=lambda m: (-(m.end - m.start), m.start)):
+        if any(group(k) == group(match) and k.start < match.end and match.start < k.end for k in kept):
+            continue
+        kept.append(match)
+    return sorted(kept, key=lambda m: m.start)

@@ -1,0 +1,274 @@
+"""The understanding pipeline: normalise, identify the language, extract entities, route the intent."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from functools import lru_cache
+
+from fitcoach.agent.offline.understanding import entities as ent
+from fitcoach.agent.offline.understanding.exercises import alias_entries, find_exercises, ordered_slugs
+from fitcoach.agent.offline.understanding.intent import route
+from fitcoach.agent.offline.understanding.language import identify
+from fitcoach.agent.offline.understanding.lexicon import (
+    SUPPORTED_LANGUAGES,
+    Lexicon,
+    Match,
+    PhraseMatcher,
+    load_lexicon,
+)
+from fitcoach.agent.offline.understanding.model import ConditionKind, DayMention, Intent, Side, Understanding
+from fitcoach.agent.offline.understanding.normalize import fold, is_han
+from fitcoach.contract.models import ActiveTab, Tier, Tier2Entry, Tone, Weekday
+from fitcoach.library import get_library
+from fitcoach.memory.model import MemoryItem
+
+EVIDENCE_FOR_SECOND_LANGUAGE = 2.5
+"""A second language joins the lexicons in use once about three of its own words appear (mixed
+messages); below that, shared words and false friends (fr "trail", pt "dois") would leak in."""
+
+_PHRASE_KINDS = frozenset({"goal", "event", "tone", "problem", "family"})
+
+CONDITION_KINDS: tuple[ConditionKind, ...] = ("pain", "soreness", "fatigue")
+"""Condition keys that mean a physiological state; other keys (e.g. "difficulty", fr "du mal à")
+exist only to out-match a false friend and carry no meaning."""
+
+_TIMED_INTENTS = {Intent.LIVE_SWAP, Intent.ACUTE_PAIN, Intent.DAY_EDIT, Intent.WHATS_TODAY}
+
+
+@lru_cache(maxsize=1)
+def _vocabulary() -> tuple[frozenset[str], list[str]]:
+    words: set[str] = set()
+    for lang in SUPPORTED_LANGUAGES:
+        words |= load_lexicon(lang).vocabulary()
+    for _, _, _, alias in alias_entries(get_library()):
+        if not is_han(alias):
+            words.update(t.text for t in ent.tokenize(fold(alias)))
+    return frozenset(words), sorted(w for w in words if len(w) >= 4)
+
+
+@lru_cache(maxsize=32)
+def _matcher(langs: tuple[str, ...]) -> PhraseMatcher:
+    return PhraseMatcher.for_lexicons(load_lexicon(lang) for lang in langs)
+
+
+def _area_keys(text: str, matcher: PhraseMatcher) -> set[str]:
+    folded = fold(text)
+    return {m.key for m in matcher.find(folded, ent.tokenize(folded)) if m.category == "area"}
+
+
+def _tier2_matches(memory: Sequence[MemoryItem], areas: set[str], now: dt.datetime) -> list[str]:
+    if not areas:
+        return []
+    every_language = _matcher(SUPPORTED_LANGUAGES)
+    ids: list[str] = []
+    for item in memory:
+        if item.tier is not Tier.PHYSIOLOGICAL or not item.is_active(now):
+            continue
+        entry = item.entry
+        assert isinstance(entry, Tier2Entry)
+        if _area_keys(f"{entry.body_part} {entry.fact}", every_language) & areas:
+            ids.append(item.id)
+    return ids
+
+
+def _features(u: dict[str, object], matches: list[Match], context: set[str]) -> frozenset[str]:
+    features = {f"cue:{m.key}" for m in matches if m.category == "cue"}
+    features |= {name for name, value in u.items() if value}
+    return frozenset(features | context)
+
+
+def understand(
+    message: str,
+    *,
+    now: dt.datetime,
+    active_tab: ActiveTab = "coach",
+    selected_day: Weekday | None = None,
+    memory: Sequence[MemoryItem] = (),
+    has_plan: bool = False,
+) -> Understanding:
+    """Understand one message against the turn's clock, route context and active memory."""
+    folded = fold(message)
+    vocabulary, choices = _vocabulary()
+    toks = ent.correct_typos(ent.tokenize(folded), vocabulary, choices)
+    exercise_matches = find_exercises(folded, toks)
+    # canonical English names are used in every language, so they are no evidence of English
+    guess = identify(message, folded, [(m.start, m.end) for m in exercise_matches if m.lang == "en"])
+    langs = {
+        guess.lang if guess.lang in SUPPORTED_LANGUAGES else "zh-Hant" if guess.lang == "zh-Hans" else "en"
+    }
+    langs |= {lang for lang in guess.present(EVIDENCE_FOR_SECOND_LANGUAGE) if lang in SUPPORTED_LANGUAGES}
+    # a Cyrillic or Han word is evidence enough: no Latin false friend can produce one
+    langs |= {"ru" for score in [guess.scores.get("ru", 0.0)] if score >= 1}
+    langs |= {"zh-Hant" for lang in ("zh-Hant", "zh-Hans") if guess.scores.get(lang, 0.0) >= 1}
+    active = tuple(sorted(langs))
+    lexicons: list[Lexicon] = [load_lexicon(lang) for lang in active]
+    # words inside an exercise's name ("三頭" in 仰臥三頭伸展, "chest" in chest-supported row) are
+    # not the user naming a body part
+    spans = [(m.start, m.end) for m in exercise_matches]
+    found = [
+        m
+        for m in _matcher(active).find(folded, toks)
+        if m.category != "area" or not any(s <= m.start and m.end <= e for s, e in spans)
+    ]
+    # a cue inside a longer phrase of another kind belongs to that phrase: "prise" in fr "prise
+    # de masse" (a goal) is not "taken", "match" in a tone phrase is not an event
+    phrases = [m for m in found if m.category in _PHRASE_KINDS]
+    matches = [
+        m
+        for m in found
+        if m.category != "cue"
+        or not any(
+            p.start <= m.start and m.end <= p.end and (p.end - p.start) > (m.end - m.start) for p in phrases
+        )
+    ]
+
+    days = ent.resolve_days(matches, now) + ent.day_of_month(folded, lexicons, now)
+    weekdays = ent.weekday_list([d for d in days if d.relative is None])
+    gear, gear_positions = ent.gear_of(matches)
+    unavailable = ent.unavailable_gear(folded, matches, gear_positions)
+    negated = ent.negated_gear(matches)
+    gear -= negated
+    loads = ent.loads_of(folded, lexicons)
+    areas = ent.keys(matches, "area")
+    afflicted = ent.afflicted_areas(folded, matches)
+    found_conditions = ent.keys(matches, "condition")
+    conditions: list[ConditionKind] = [k for k in CONDITION_KINDS if k in found_conditions]
+    event = ent.event_of(matches, days, now)
+    tone = ent.first_key(matches, "tone")
+    minutes = ent.minutes_of(folded, lexicons, matches)
+    days_per_week = ent.days_per_week_of(folded, lexicons)
+    tier2_ids = _tier2_matches(memory, set(areas), now)
+    cue_keys = frozenset(
+        ent.keys(matches, "cue") + (["question"] if "?" in message or "？" in message else [])
+    )
+
+    entity_flags: dict[str, object] = {
+        "has:exercise": exercise_matches or ent.keys(matches, "family"),
+        "has:multi_days": len(weekdays) >= 2,
+        "has:one_day": len(weekdays) == 1,
+        "has:today": any(d.relative == "today" for d in days),
+        "has:relative_day": any(d.relative in ("tomorrow", "day_after_tomorrow") for d in days),
+        "has:duration": minutes,
+        "has:days_count": days_per_week,
+        "has:gear": gear - unavailable,
+        "has:unavailable_gear": unavailable,
+        "has:negated_gear": negated - unavailable,
+        "has:load": loads,
+        "has:area": areas,
+        "has:side": ent.first_key(matches, "side"),
+        "has:pain": "pain" in conditions,
+        "has:soreness": "soreness" in conditions,
+        "has:fatigue": "fatigue" in conditions,
+        "has:event": event,
+        "has:event_date": event is not None and event.date is not None,
+        "has:goal": ent.first_key(matches, "goal"),
+        "has:tone": tone,
+        "has:muscle_focus": set(areas) & MUSCLE_AREAS,
+        "has:problem": ent.first_key(matches, "problem"),
+    }
+    context = {f"ctx:tab_{active_tab}", "ctx:has_plan" if has_plan else "ctx:no_plan"}
+    if not memory:
+        context.add("ctx:no_memory")
+    if selected_day is not None:
+        context.add("ctx:selected_day")
+    if tier2_ids:
+        context.add("ctx:tier2_match")
+    features = _features(entity_flags, matches, context) | {f"cue:{k}" for k in cue_keys}
+    intent, scores = route(features)
+
+    return Understanding(
+        lang=guess.lang,
+        intent=intent,
+        scores=scores,
+        features=features,
+        days=days,
+        target_day=_target_day(intent, weekdays, days, now, active_tab, selected_day),
+        days_per_week=days_per_week,
+        minutes=minutes,
+        exercises=ordered_slugs(exercise_matches),
+        areas=areas,
+        side=_side(ent.first_key(matches, "side")),
+        conditions=conditions,
+        gear=frozenset(gear - unavailable),
+        dumbbell_max_lb=ent.dumbbell_cap(folded, loads, gear_positions),
+        loads=loads,
+        unavailable_gear=frozenset(unavailable),
+        negated_gear=frozenset(negated),
+        event=event,
+        goal_type=ent.first_key(matches, "goal"),
+        tone=_tone(tone),
+        resolved_memory_ids=tier2_ids if intent is Intent.RESOLUTION else [],
+        cues=cue_keys,
+        problems=ent.keys(matches, "problem"),
+        families=_leading_families(matches, exercise_matches),
+        afflicted_areas=afflicted,
+        focus_days=ent.focus_days(folded, matches, days, set(afflicted)),
+        weeks_back=ent.weeks_back_of(folded, lexicons),
+    )
+
+
+MUSCLE_AREAS = frozenset(
+    {
+        "chest",
+        "back",
+        "shoulder",
+        "arms",
+        "biceps",
+        "triceps",
+        "legs",
+        "quads",
+        "hamstrings",
+        "glutes",
+        "calves",
+        "core",
+        "forearms",
+        "lats",
+    }
+)
+
+
+def _leading_families(matches: list[Match], exercise_matches: list[Match]) -> list[str]:
+    """Movement families named before any exact exercise: "my rows turn into bicep curls" is
+    about rows. Families inside an exercise's name are part of that name."""
+    first = min((m.start for m in exercise_matches), default=None)
+    spans = [(m.start, m.end) for m in exercise_matches]
+    return list(
+        dict.fromkeys(
+            m.key
+            for m in matches
+            if m.category == "family"
+            and (first is None or m.start < first)
+            and not any(s <= m.start and m.end <= e for s, e in spans)
+        )
+    )
+
+
+def _target_day(
+    intent: Intent,
+    weekdays: list[Weekday],
+    days: list[DayMention],
+    now: dt.datetime,
+    active_tab: ActiveTab,
+    selected_day: Weekday | None,
+) -> Weekday | None:
+    """One named day wins; otherwise a relative day; otherwise the day in the route ("swap this"
+    on the today tab), and for in-the-moment requests, today."""
+    if len(weekdays) == 1:
+        return weekdays[0]
+    relative = [d for d in days if d.relative in ("today", "tomorrow", "day_after_tomorrow")]
+    if relative:
+        return relative[0].weekday
+    if selected_day is not None and active_tab != "coach":
+        return selected_day
+    if intent in _TIMED_INTENTS:
+        return Weekday.of(now.date())
+    return selected_day
+
+
+def _side(key: str | None) -> Side | None:
+    return key if key in ("left", "right", "both") else None  # type: ignore[return-value]
+
+
+def _tone(key: str | None) -> Tone | None:
+    return key if key in ("tough_love", "gentle", "deep_science", "balanced") else None  # type: ignore[return-value]

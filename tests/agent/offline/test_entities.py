@@ -1,0 +1,210 @@
+"""Entity extraction from messages in five languages, resolved against a fixed clock."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from fitcoach.agent.offline.understanding import understand
+from fitcoach.contract.models import Weekday
+from fitcoach.library.gear import Gear
+
+MONDAY = dt.datetime(2026, 9, 14, 10, tzinfo=dt.UTC)  # a Monday
+THURSDAY = dt.datetime(2026, 9, 17, 10, tzinfo=dt.UTC)
+
+
+def days_of(message: str, now: dt.datetime = MONDAY) -> list[dt.date]:
+    return [d.date for d in understand(message, now=now).days]
+
+
+@pytest.mark.parametrize(
+    ("message", "now", "dates"),
+    [
+        ("golf this Saturday", MONDAY, ["2026-09-19"]),
+        ("ce samedi j'ai un tournoi", MONDAY, ["2026-09-19"]),
+        ("в понедельник", THURSDAY, ["2026-09-21"]),
+        ("na segunda-feira", THURSDAY, ["2026-09-21"]),
+        ("週一", MONDAY, ["2026-09-14"]),
+        ("禮拜三", MONDAY, ["2026-09-16"]),
+        ("tomorrow", MONDAY, ["2026-09-15"]),
+        ("demain", THURSDAY, ["2026-09-18"]),
+        ("завтра", MONDAY, ["2026-09-15"]),
+        ("amanhã", MONDAY, ["2026-09-15"]),
+        ("明天", MONDAY, ["2026-09-15"]),
+        ("this weekend", THURSDAY, ["2026-09-19", "2026-09-20"]),
+        ("next Monday", MONDAY, ["2026-09-21"]),
+        ("下週日", MONDAY, ["2026-09-27"]),
+        ("marathon on the 20th", MONDAY, ["2026-09-20"]),
+        ("le 2 octobre", MONDAY, ["2026-10-02"]),
+    ],
+)
+def test_days_resolve_against_now(message: str, now: dt.datetime, dates: list[str]) -> None:
+    assert days_of(message, now) == [dt.date.fromisoformat(d) for d in dates]
+
+
+@pytest.mark.parametrize(
+    ("message", "weekdays"),
+    [
+        ("Mon/Wed/Fri", ["monday", "wednesday", "friday"]),
+        ("lundi, mercredi et vendredi", ["monday", "wednesday", "friday"]),
+        ("segunda, quarta, sexta e sábado", ["monday", "wednesday", "friday", "saturday"]),
+        ("понедельник, среду и пятницу", ["monday", "wednesday", "friday"]),
+        ("週一、週三、週五", ["monday", "wednesday", "friday"]),
+        ("tuesday and thursday", ["tuesday", "thursday"]),
+    ],
+)
+def test_day_lists(message: str, weekdays: list[str]) -> None:
+    found = sorted({d.weekday for d in understand(message, now=MONDAY).days}, key=lambda w: w.position)
+    assert found == [Weekday(w) for w in weekdays]
+
+
+@pytest.mark.parametrize(
+    ("message", "count"),
+    [
+        ("I can train 4 days a week", 4),
+        ("quatre jours par semaine", 4),
+        ("четыре дня в неделю", 4),
+        ("3 vezes por semana", 3),
+        ("每週四天", 4),
+        ("每週可以訓練 5 天", 5),
+        ("five days per week", 5),
+    ],
+)
+def test_days_per_week(message: str, count: int) -> None:
+    assert understand(message, now=MONDAY).days_per_week == count
+
+
+@pytest.mark.parametrize(
+    ("message", "minutes"),
+    [
+        ("30 min", 30),
+        ("about 45 minutes each", 45),
+        ("полчаса", 30),
+        ("半小時", 30),
+        ("une demi-heure", 30),
+        ("meia hora", 30),
+        ("1 hour", 60),
+        ("an hour and a half", 90),
+        ("сорок пять минут", 45),
+        ("每次約 45 分鐘", 45),
+    ],
+)
+def test_durations(message: str, minutes: int) -> None:
+    assert understand(message, now=MONDAY).minutes == minutes
+
+
+@pytest.mark.parametrize(
+    ("message", "gear", "cap"),
+    [
+        (
+            "dumbbells up to 50 lbs and an adjustable bench",
+            {Gear.DUMBBELLS, Gear.BENCH, Gear.INCLINE_BENCH},
+            50.0,
+        ),
+        ("haltères jusqu'à 22 kg", {Gear.DUMBBELLS}, 48.5),
+        ("гантели до 22 кг", {Gear.DUMBBELLS}, 48.5),
+        ("啞鈴 (最重 50 磅)", {Gear.DUMBBELLS}, 50.0),
+        ("halteres de até 20 kg e um banco reto", {Gear.DUMBBELLS, Gear.BENCH}, 44.1),
+        ("just a pull-up bar", {Gear.PULL_UP_BAR}, None),
+    ],
+)
+def test_equipment_and_loads(message: str, gear: set[Gear], cap: float | None) -> None:
+    u = understand(message, now=MONDAY)
+    assert set(u.gear) == gear
+    assert u.dumbbell_max_lb == cap
+
+
+@pytest.mark.parametrize(
+    ("message", "owned", "denied"),
+    [
+        ("two 20 kg dumbbells, no bench", {Gear.DUMBBELLS}, {Gear.BENCH}),
+        ("deux haltères, pas de banc", {Gear.DUMBBELLS}, {Gear.BENCH}),
+        ("гантели есть, скамьи нет", {Gear.DUMBBELLS}, {Gear.BENCH}),
+        ("halteres sem banco", {Gear.DUMBBELLS}, {Gear.BENCH}),
+        ("有啞鈴，沒有訓練椅", {Gear.DUMBBELLS}, {Gear.BENCH}),
+    ],
+)
+def test_negated_gear_is_not_owned(message: str, owned: set[Gear], denied: set[Gear]) -> None:
+    u = understand(message, now=MONDAY)
+    assert set(u.gear) == owned
+    assert denied <= u.negated_gear
+
+
+def test_full_gym_means_everything() -> None:
+    assert set(understand("I train in a full gym", now=MONDAY).gear) == set(Gear)
+
+
+@pytest.mark.parametrize(
+    ("message", "gear"),
+    [
+        ("bench is taken", Gear.BENCH),
+        ("banc pris", Gear.BENCH),
+        ("скамья занята", Gear.BENCH),
+        ("長椅有人坐了", Gear.BENCH),
+        ("o banco está ocupado", Gear.BENCH),
+        ("the cable machine is broken", Gear.CABLE_MACHINE),
+        ("турник занят", Gear.PULL_UP_BAR),
+    ],
+)
+def test_taken_or_broken_gear(message: str, gear: Gear) -> None:
+    u = understand(message, now=MONDAY)
+    assert gear in u.unavailable_gear
+    assert gear not in u.gear
+
+
+def test_owned_gear_in_another_sentence_stays_available() -> None:
+    u = understand("I have dumbbells and a bench. The bench is taken right now.", now=MONDAY)
+    assert Gear.BENCH in u.unavailable_gear
+
+
+@pytest.mark.parametrize(
+    ("message", "area", "side", "condition"),
+    [
+        ("my right shoulder feels pinchy", "shoulder", "right", "pain"),
+        ("mon genou gauche me fait mal", "knee", "left", "pain"),
+        ("правое плечо болит", "shoulder", "right", "pain"),
+        ("meu ombro direito está dolorido", "shoulder", "right", "pain"),
+        ("我的右肩很痛", "shoulder", "right", "pain"),
+        ("hamstrings are sore", "hamstrings", None, "soreness"),
+        ("lower back is cranky", "lower_back", None, "pain"),
+        ("腰很痠", "lower_back", None, "soreness"),
+    ],
+)
+def test_body_parts_sides_conditions(message: str, area: str, side: str | None, condition: str) -> None:
+    u = understand(message, now=MONDAY)
+    assert area in u.areas
+    assert u.side == side
+    assert condition in u.conditions
+
+
+@pytest.mark.parametrize(
+    ("message", "kind", "date"),
+    [
+        ("36-hole golf tournament this Saturday", "tournament", "2026-09-19"),
+        ("marathon on the 20th", "race", "2026-09-20"),
+        ("trip next week", "trip", "2026-09-21"),
+        ("tournoi de golf samedi", "tournament", "2026-09-19"),
+        ("в субботу турнир по гольфу", "tournament", "2026-09-19"),
+        ("我這週六要參加錦標賽", "tournament", "2026-09-19"),
+    ],
+)
+def test_events_with_dates(message: str, kind: str, date: str) -> None:
+    event = understand(message, now=MONDAY).event
+    assert event is not None
+    assert event.kind == kind
+    assert event.date == dt.date.fromisoformat(date)
+
+
+@pytest.mark.parametrize(
+    ("message", "tone"),
+    [
+        ("be tough on me", "tough_love"),
+        ("sois doux", "gentle"),
+        ("объясняй научно", "deep_science"),
+        ("seja duro comigo", "tough_love"),
+        ("請對我嚴格一點", "tough_love"),
+    ],
+)
+def test_tone_preferences(message: str, tone: str) -> None:
+    assert understand(message, now=MONDAY).tone == tone
