@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from fitcoach.agent.offline.acting.turn import apply_mutations
+from fitcoach.agent.offline.understanding.language import identify
+from fitcoach.agent.offline.understanding.normalize import fold
 from fitcoach.agent.providers.base import TurnInput
 from fitcoach.clock import parse_instant
 from fitcoach.contract.models import CoachReply, DayPlan, Tier, WeeklyPlan
@@ -225,6 +227,10 @@ def check(case: dict[str, Any], answer: CoachReply, turn: TurnInput, tools: LogT
         failures.append("max_minutes")
     if "max_sentences" in expect and sentences(answer.message) > expect["max_sentences"]:
         failures.append(f"max_sentences {sentences(answer.message)}")
+    if "reply_lang" in expect:
+        allowed = expect["reply_lang"] if isinstance(expect["reply_lang"], list) else [expect["reply_lang"]]
+        if identify(answer.message, fold(answer.message)).lang not in allowed:
+            failures.append(f"reply_lang {identify(answer.message, fold(answer.message)).lang}")
     called = {call["name"] for call in tools.calls}
     if any(name not in called for name in expect.get("tools_called", [])):
         failures.append("tools_called")
