@@ -29,6 +29,9 @@ class Settings(BaseSettings):
         default=None, validation_alias=AliasChoices("OPENAI_API_KEY", "FITCOACH_OPENAI_API_KEY")
     )
     max_body_bytes: int = 256 * 1024
+    default_login: bool = False
+    """One-click sign-in of the local default user (`make run` turns it on; off for any real deployment)."""
+    default_user_file: Path = Path("data") / "default-user.json"
     chat_rate_per_minute: int = 30
 
 

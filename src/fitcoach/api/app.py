@@ -6,9 +6,11 @@ from fastapi import APIRouter, FastAPI
 from sqlalchemy import Engine
 
 from fitcoach import __version__
+from fitcoach.agent.factory import make_brains
+from fitcoach.agent.pipeline import Brains
 from fitcoach.api.errors import install_error_handlers
 from fitcoach.api.limits import BodySizeLimit
-from fitcoach.api.routes import analytics, exercises, health, memory, workouts
+from fitcoach.api.routes import analytics, coach, exercises, health, me, memory, plan, workouts
 from fitcoach.clock import Clock, SystemClock
 from fitcoach.config import Settings
 from fitcoach.storage.db import make_engine, make_sessionmaker
@@ -20,10 +22,19 @@ ROUTERS: list[APIRouter] = [
     workouts.router,
     analytics.router,
     memory.router,
+    coach.router,
+    plan.router,
+    me.router,
 ]
 
 
-def create_app(settings: Settings, *, clock: Clock | None = None, engine: Engine | None = None) -> FastAPI:
+def create_app(
+    settings: Settings,
+    *,
+    clock: Clock | None = None,
+    engine: Engine | None = None,
+    brains: Brains | None = None,
+) -> FastAPI:
     """Build the app. `engine` defaults to one for `settings.database_url` (migrations are the
     caller's job: `fitcoach serve` and `fitcoach migrate` run them)."""
     app = FastAPI(title="fitcoach", version=__version__)
@@ -31,6 +42,7 @@ def create_app(settings: Settings, *, clock: Clock | None = None, engine: Engine
     app.state.clock = clock or SystemClock()
     app.state.engine = engine or make_engine(settings.database_url)
     app.state.sessionmaker = make_sessionmaker(app.state.engine)
+    app.state.brains = brains or make_brains(settings, sessions=app.state.sessionmaker, clock=app.state.clock)
     install_error_handlers(app)
     for router in ROUTERS:
         app.include_router(router)

@@ -57,3 +57,18 @@ def list_chat_turns(session: Session, *, user_id: str, limit: int = 50) -> list[
         select(ChatTurn).where(ChatTurn.user_id == user_id).order_by(ChatTurn.created_at.desc()).limit(limit)
     ).scalars()
     return list(reversed(list(rows)))
+
+
+def page_chat_turns(
+    session: Session, *, user_id: str, limit: int, before: str | None = None
+) -> list[ChatTurn]:
+    """Newest first; with `before` (a turn id of this user), only turns older than that one."""
+    query = select(ChatTurn).where(ChatTurn.user_id == user_id)
+    if before is not None:
+        anchor = get_chat_turn(session, user_id=user_id, turn_id=before)
+        query = query.where(
+            (ChatTurn.created_at < anchor.created_at)
+            | ((ChatTurn.created_at == anchor.created_at) & (ChatTurn.id < anchor.id))
+        )
+    query = query.order_by(ChatTurn.created_at.desc(), ChatTurn.id.desc()).limit(limit)
+    return list(session.execute(query).scalars())

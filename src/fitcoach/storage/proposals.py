@@ -5,10 +5,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Literal
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
-from fitcoach.contract.models import Proposal
+from fitcoach.contract.models import Proposal, ProposalType, Weekday
 from fitcoach.errors import NotFound
 from fitcoach.storage.ids import new_id
 from fitcoach.storage.tables import ProposalRow
@@ -81,3 +81,17 @@ def set_proposal_status(
         row.result_version = result_version
     session.flush()
     return row
+
+
+def supersede_staged(
+    session: Session, *, user_id: str, type: ProposalType, target_day: Weekday | None, now: datetime
+) -> int:
+    """Mark older staged proposals for the same target superseded: a newer day proposal replaces the
+    staged one for that day; a newer week replaces every staged proposal (it rewrites all days)."""
+    query = update(ProposalRow).where(ProposalRow.user_id == user_id, ProposalRow.status == "staged")
+    if type is ProposalType.UPDATE_DAY and target_day is not None:
+        query = query.where(
+            ProposalRow.type == ProposalType.UPDATE_DAY.value, ProposalRow.target_day == target_day.value
+        )
+    result = session.execute(query.values(status="superseded", decided_at=now))
+    return int(result.rowcount or 0)  # type: ignore[attr-defined]

@@ -1,0 +1,127 @@
+"""The user's decisions on staged proposals and plan history: accept, dismiss, revert (R3, R42).
+
+Each decision runs in one transaction that first takes the user's plan lock, so parallel accepts of
+one proposal apply it once and two conflicting proposals cannot both land (issue 5, issue 8).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import update
+from sqlalchemy.orm import Session
+
+from fitcoach.agent.staging import StagedChange, apply_change, is_stale
+from fitcoach.contract.models import DayPlan, ProposalType, Weekday, WeeklyPlan
+from fitcoach.errors import Conflict, NotFound
+from fitcoach.storage.plans import add_plan_version, get_active_plan, get_plan_version
+from fitcoach.storage.proposals import get_proposal, set_proposal_status
+from fitcoach.storage.tables import ProposalRow, User
+
+
+@dataclass(frozen=True)
+class PlanState:
+    version: int
+    plan: WeeklyPlan
+
+
+def lock_user_plan(session: Session, *, user_id: str) -> None:
+    """Serialise plan writers of one user.
+
+    A no-op UPDATE of the user's row takes the row lock on PostgreSQL and SQLite's write lock, as
+    the transaction's first statement, so every later read in it sees the winner's writes.
+    """
+    session.execute(update(User).where(User.id == user_id).values(name=User.name))
+
+
+def accept_proposal(session: Session, *, user_id: str, proposal_id: str, now: datetime) -> PlanState:
+    lock_user_plan(session, user_id=user_id)
+    row = get_proposal(session, user_id=user_id, proposal_id=proposal_id)
+    if row.status == "accepted" and row.result_version is not None:
+        return _state(session, user_id=user_id, version=row.result_version)
+    if row.status != "staged":
+        raise Conflict(f"this proposal was {row.status}", code=f"proposal_{row.status}")
+    change = _change_of(row)
+    active = get_active_plan(session, user_id=user_id)
+    current = WeeklyPlan.model_validate(active.plan) if active is not None else None
+    base_row = (
+        get_plan_version(session, user_id=user_id, version=change.base_version)
+        if change.base_version is not None
+        else None
+    )
+    base = WeeklyPlan.model_validate(base_row.plan) if base_row is not None else None
+    if is_stale(change, base=base, current=current, current_version=active.version if active else None):
+        raise Conflict(
+            "your plan changed since this proposal was made; ask the coach again",
+            code="plan_changed",
+            details={
+                "base_version": change.base_version,
+                "current_version": active.version if active else None,
+            },
+        )
+    new_plan = apply_change(change, current)
+    stored = add_plan_version(
+        session, user_id=user_id, plan=new_plan, now=now, reason="accepted_proposal", proposal_id=row.id
+    )
+    set_proposal_status(
+        session,
+        user_id=user_id,
+        proposal_id=row.id,
+        status="accepted",
+        now=now,
+        result_version=stored.version,
+    )
+    return PlanState(version=stored.version, plan=new_plan)
+
+
+def dismiss_proposal(session: Session, *, user_id: str, proposal_id: str, now: datetime) -> ProposalRow:
+    lock_user_plan(session, user_id=user_id)
+    row = get_proposal(session, user_id=user_id, proposal_id=proposal_id)
+    if row.status == "dismissed":
+        return row
+    if row.status != "staged":
+        raise Conflict(f"this proposal was {row.status}", code=f"proposal_{row.status}")
+    return set_proposal_status(session, user_id=user_id, proposal_id=row.id, status="dismissed", now=now)
+
+
+def revert_plan(session: Session, *, user_id: str, to_version: int, now: datetime) -> PlanState:
+    """Undo: a new version equal to an older one, keeping days logged since (logs are history)."""
+    lock_user_plan(session, user_id=user_id)
+    target = get_plan_version(session, user_id=user_id, version=to_version)
+    active = get_active_plan(session, user_id=user_id)
+    if target is None or active is None:
+        raise NotFound("no such plan version", details={"to_version": to_version})
+    if target.version == active.version:
+        raise Conflict("that version is already the active plan", code="already_current")
+    plan = WeeklyPlan.model_validate(target.plan)
+    current = WeeklyPlan.model_validate(active.plan)
+    if current.week_start_date == plan.week_start_date:
+        logged = {day: d for day, d in current.days.items() if d.status == "completed"}
+        plan = plan.model_copy(update={"days": {**plan.days, **logged}})
+    stored = add_plan_version(session, user_id=user_id, plan=plan, now=now, reason="revert")
+    return PlanState(version=stored.version, plan=plan)
+
+
+def _state(session: Session, *, user_id: str, version: int) -> PlanState:
+    row = get_plan_version(session, user_id=user_id, version=version)
+    if row is None:
+        raise NotFound("no such plan version", details={"version": version})
+    return PlanState(version=row.version, plan=WeeklyPlan.model_validate(row.plan))
+
+
+def _change_of(row: ProposalRow) -> StagedChange:
+    kind = ProposalType(row.type)
+    if row.data is None:
+        raise Conflict("this proposal has nothing to accept", code="invalid_proposal")
+    data: DayPlan | WeeklyPlan = (
+        DayPlan.model_validate(row.data)
+        if kind is ProposalType.UPDATE_DAY
+        else WeeklyPlan.model_validate(row.data)
+    )
+    return StagedChange(
+        type=kind,
+        target_day=Weekday(row.target_day) if row.target_day else None,
+        data=data,
+        base_version=row.base_version,
+    )

@@ -1,0 +1,174 @@
+"""The chat turn behind `POST /api/coach/chat` (R2, R27, R29-R32, issue 5).
+
+Read the user's active memory and plan → assemble the prompt → let the brain answer (tools on
+demand) → guard it → in ONE transaction apply the memory mutations, stage the proposal and record
+the turn → return the contract plus `meta`. The stored plan is never written here (R42).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy.orm import Session, sessionmaker
+
+from fitcoach.agent.brain import BrainResult, think, usage_dict
+from fitcoach.agent.guard import GuardContext
+from fitcoach.agent.prompt import static_prefix
+from fitcoach.agent.providers.base import Provider, ProviderRequest, TurnInput
+from fitcoach.agent.tool_runner import AnalyticsToolRunner
+from fitcoach.clock import Clock
+from fitcoach.contract.models import ActiveTab, CoachReply, ProposalType, Weekday, WeeklyPlan
+from fitcoach.library.loader import ExerciseLibrary
+from fitcoach.memory.context import render_runtime_block
+from fitcoach.memory.events import Actor
+from fitcoach.memory.service import apply_turn_mutations
+from fitcoach.storage.chat import add_chat_turn
+from fitcoach.storage.ids import new_id
+from fitcoach.storage.memory_repo import load_active_items
+from fitcoach.storage.plans import get_active_plan
+from fitcoach.storage.proposals import create_proposal, supersede_staged
+
+AfterWrite = Callable[[Session], None]
+"""Test seam for atomicity: runs inside the turn's transaction after every write, before commit."""
+
+
+@dataclass(frozen=True)
+class Brains:
+    provider: Provider
+    fallback: Provider | None
+
+
+@dataclass(frozen=True)
+class ChatInput:
+    message: str
+    active_tab: ActiveTab
+    selected_day: Weekday | None
+
+
+def run_turn(
+    sessions: sessionmaker[Session],
+    *,
+    user_id: str,
+    chat: ChatInput,
+    clock: Clock,
+    brains: Brains,
+    library: ExerciseLibrary,
+    after_write: AfterWrite | None = None,
+) -> dict[str, Any]:
+    started = time.perf_counter()
+    now = clock.now()
+    with sessions() as session:
+        memory = load_active_items(session, user_id=user_id, now=now)
+        active = get_active_plan(session, user_id=user_id)
+        plan = WeeklyPlan.model_validate(active.plan) if active is not None else None
+        version = active.version if active is not None else None
+        turn = TurnInput(
+            message=chat.message,
+            now=now,
+            active_tab=chat.active_tab,
+            selected_day=chat.selected_day,
+            memory=memory,
+            plan=plan,
+            plan_version=version,
+        )
+        block = render_runtime_block(
+            now=now,
+            active_tab=chat.active_tab,
+            selected_day=chat.selected_day,
+            items=memory,
+            plan=plan,
+            message=chat.message,
+        )
+        runner = AnalyticsToolRunner(session=session, user_id=user_id, now=now)
+        request = ProviderRequest(prefix=static_prefix(library), runtime_block=block, turn=turn)
+        ctx = GuardContext(library=library, memory=memory, plan=plan, now=now)
+        result = think(request, provider=brains.provider, fallback=brains.fallback, tools=runner, ctx=ctx)
+        session.rollback()  # the read phase wrote nothing; release its snapshot before writing
+    return _commit_turn(
+        sessions,
+        user_id=user_id,
+        chat=chat,
+        now_clock=clock,
+        result=result,
+        base_version=version,
+        tools_called=runner.calls,
+        started=started,
+        after_write=after_write,
+    )
+
+
+def _commit_turn(
+    sessions: sessionmaker[Session],
+    *,
+    user_id: str,
+    chat: ChatInput,
+    now_clock: Clock,
+    result: BrainResult,
+    base_version: int | None,
+    tools_called: list[dict[str, Any]],
+    started: float,
+    after_write: AfterWrite | None,
+) -> dict[str, Any]:
+    now = now_clock.now()
+    turn_id = new_id("turn")
+    reply = result.reply
+    with sessions.begin() as session:
+        memory_plan = apply_turn_mutations(
+            session,
+            user_id=user_id,
+            mutations=reply.memory_mutations,
+            now=now,
+            turn_id=turn_id,
+            actor=Actor.AGENT,
+        )
+        proposal = reply.proposal
+        proposal_id: str | None = None
+        if proposal.type is not ProposalType.NONE:
+            supersede_staged(
+                session, user_id=user_id, type=proposal.type, target_day=proposal.target_day, now=now
+            )
+            row = create_proposal(
+                session,
+                user_id=user_id,
+                proposal=proposal,
+                now=now,
+                turn_id=turn_id,
+                base_version=base_version,
+            )
+            proposal_id = row.id
+        final = CoachReply(
+            message=reply.message,
+            proposal=proposal.model_copy(update={"id": proposal_id}),
+            memory_mutations=memory_plan.applied,
+        )
+        meta = {
+            "turn_id": turn_id,
+            "provider": result.provider,
+            "model": result.model,
+            "path": "tool" if tools_called else "fast",
+            "tools_called": tools_called,
+            "latency_ms": round((time.perf_counter() - started) * 1000, 2),
+            "tokens": usage_dict(result.usage),
+            "repairs": result.repairs,
+            "degraded": result.degraded,
+            "memory": memory_plan.diagnostics(),
+        }
+        body = final.model_dump(mode="json")
+        add_chat_turn(
+            session,
+            user_id=user_id,
+            now=now,
+            message=chat.message,
+            active_tab=chat.active_tab,
+            selected_day=chat.selected_day.value if chat.selected_day else None,
+            reply=body,
+            meta={**meta, "problems": result.problems},
+            proposal_id=proposal_id,
+            turn_id=turn_id,
+        )
+        if after_write is not None:
+            after_write(session)
+    return {**body, "meta": meta}

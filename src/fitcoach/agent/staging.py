@@ -1,0 +1,65 @@
+"""What accepting a staged proposal does to the plan (R3, R42): pure rules, no storage.
+
+A proposal carries the plan version it was made against. Accepting writes a new version:
+UPDATE_DAY replaces that day; UPDATE_WEEK replaces the week but keeps the days already completed in
+the same week as they are (logs are history). A proposal made against an older version is stale
+unless the day it targets is untouched since.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fitcoach.contract.models import DayPlan, ProposalType, Weekday, WeeklyPlan
+from fitcoach.errors import Conflict
+
+
+@dataclass(frozen=True)
+class StagedChange:
+    type: ProposalType
+    target_day: Weekday | None
+    data: DayPlan | WeeklyPlan
+    base_version: int | None
+
+
+def is_stale(
+    change: StagedChange, *, base: WeeklyPlan | None, current: WeeklyPlan | None, current_version: int | None
+) -> bool:
+    """True when accepting would overwrite something the proposal did not see."""
+    if change.base_version == current_version:
+        return False
+    if change.type is ProposalType.UPDATE_DAY and change.target_day is not None:
+        if base is None or current is None:
+            return True
+        return _day_dump(base, change.target_day) != _day_dump(current, change.target_day)
+    return True
+
+
+def apply_change(change: StagedChange, current: WeeklyPlan | None) -> WeeklyPlan:
+    """The plan after accepting `change` on top of `current`."""
+    if change.type is ProposalType.UPDATE_DAY:
+        if current is None or change.target_day is None or not isinstance(change.data, DayPlan):
+            raise Conflict("there is no active plan to change", code="no_plan")
+        if current.days.get(change.target_day, DayPlan()).status == "completed":
+            raise Conflict(f"{change.target_day.value} is already completed", code="day_completed")
+        day = change.data.model_copy(
+            update={
+                "date": current.days[change.target_day].date
+                if change.target_day in current.days
+                else change.data.date,
+                "day_of_week": change.target_day.display,
+            }
+        )
+        return current.model_copy(update={"days": {**current.days, change.target_day: day}})
+    if not isinstance(change.data, WeeklyPlan):
+        raise Conflict("a week proposal without a week", code="invalid_proposal")
+    week = change.data
+    if current is None or current.week_start_date != week.week_start_date:
+        return week
+    kept = {day: plan for day, plan in current.days.items() if plan.status == "completed"}
+    return week.model_copy(update={"days": {**week.days, **kept}})
+
+
+def _day_dump(plan: WeeklyPlan, day: Weekday) -> object:
+    found = plan.days.get(day)
+    return None if found is None else found.model_dump(mode="json")

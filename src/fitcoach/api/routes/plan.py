@@ -1,0 +1,74 @@
+"""Reading the active plan and its history, and undo (issue 5 item 4)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from fastapi import APIRouter
+from pydantic import BaseModel, ConfigDict, Field
+
+from fitcoach.agent.decisions import revert_plan
+from fitcoach.api.deps import ClockDep, SessionDep, UserDep
+from fitcoach.contract.models import Weekday, WeeklyPlan
+from fitcoach.errors import NotFound
+from fitcoach.storage.plans import get_active_plan, list_plan_versions
+
+router = APIRouter(prefix="/api/plan", tags=["plan"])
+
+
+class RevertRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    to_version: int = Field(ge=1, le=1_000_000)
+
+
+@router.get("")
+def active_plan(user: UserDep, session: SessionDep) -> dict[str, Any]:
+    row = get_active_plan(session, user_id=user.id)
+    if row is None:
+        raise NotFound("no plan yet: ask the coach for one", code="no_plan")
+    return {"version": row.version, "created_at": row.created_at, "plan": row.plan}
+
+
+@router.get("/today")
+def today(user: UserDep, session: SessionDep, clock: ClockDep) -> dict[str, Any]:
+    row = get_active_plan(session, user_id=user.id)
+    if row is None:
+        raise NotFound("no plan yet: ask the coach for one", code="no_plan")
+    now = clock.now()
+    weekday = Weekday.of(now.date())
+    plan = WeeklyPlan.model_validate(row.plan)
+    in_week = plan.week_start_date <= now.date() < plan.week_start_date + timedelta(days=7)
+    day = plan.days.get(weekday)
+    return {
+        "weekday": weekday.value,
+        "date": now.date().isoformat(),
+        "version": row.version,
+        "in_plan_week": in_week,
+        "day": day.model_dump(mode="json") if day is not None else None,
+    }
+
+
+@router.get("/versions")
+def versions(user: UserDep, session: SessionDep) -> dict[str, Any]:
+    rows = list_plan_versions(session, user_id=user.id)
+    return {
+        "items": [
+            {
+                "version": row.version,
+                "created_at": row.created_at,
+                "reason": row.reason,
+                "proposal_id": row.proposal_id,
+                "week_start_date": row.week_start_date,
+            }
+            for row in rows
+        ]
+    }
+
+
+@router.post("/revert")
+def revert(body: RevertRequest, user: UserDep, session: SessionDep, clock: ClockDep) -> dict[str, Any]:
+    state = revert_plan(session, user_id=user.id, to_version=body.to_version, now=clock.now())
+    session.commit()
+    return {"version": state.version, "plan": state.plan.model_dump(mode="json")}
