@@ -21,8 +21,8 @@ $(VENV)/.dev: pyproject.toml
 
 run: $(BIN)/fitcoach
 	$(BIN)/fitcoach migrate
-	$(BIN)/fitcoach user ensure-default
-	$(BIN)/fitcoach serve --host $(HOST) --port $(PORT)
+	$(BIN)/fitcoach user ensure-default --url http://$(HOST):$(PORT)/
+	FITCOACH_DEFAULT_LOGIN=1 $(BIN)/fitcoach serve --host $(HOST) --port $(PORT)
 
 lint: $(VENV)/.dev
 	$(BIN)/ruff check src tests bench
@@ -34,7 +34,12 @@ typecheck: $(VENV)/.dev
 pytest: $(VENV)/.dev
 	$(BIN)/pytest -n 2
 
-test: lint typecheck pytest
+# The coach's eval cases (public and team) through the real pipeline; prints per-check summaries.
+eval: $(VENV)/.dev
+	$(BIN)/fitcoach eval tests/data/public.jsonl
+	$(BIN)/fitcoach eval tests/data/cases/team.jsonl
+
+test: lint typecheck eval pytest
 
 bench: $(VENV)/.dev
 	$(BIN)/python bench/bench_storage.py $(BENCH_ARGS)

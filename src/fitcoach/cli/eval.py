@@ -1,0 +1,28 @@
+"""`fitcoach eval CASES.jsonl [--replies OUT.jsonl] [--provider NAME]` (shared/eval/FORMAT.md)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from fitcoach.agent.factory import make_brains
+from fitcoach.config import Settings
+from fitcoach.eval.cases import load_cases
+from fitcoach.eval.runner import run_cases, write_replies
+
+
+def eval_cases(
+    cases: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="A JSON Lines case file.")],
+    replies: Annotated[Path | None, typer.Option(help="Also write one JSON line per case here.")] = None,
+    provider: Annotated[str, typer.Option(help="offline (default), gemini or openai.")] = "offline",
+) -> None:
+    """Replay coach cases through the chat pipeline and check each one; exit 1 if any fails."""
+    if provider not in ("offline", "gemini", "openai"):
+        raise typer.BadParameter("provider must be offline, gemini or openai", param_hint="--provider")
+    settings = Settings(provider=provider)
+    outcomes = run_cases(load_cases(cases), lambda: make_brains(settings), emit=typer.echo)
+    if replies is not None:
+        write_replies(outcomes, replies)
+    raise typer.Exit(0 if all(outcome.passed for outcome in outcomes) else 1)
