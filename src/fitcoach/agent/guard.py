@@ -3,6 +3,7 @@ the engine against this user's memory and plan (issue 5, R30-R33, R40-R41)."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from dataclasses import dataclass, field
@@ -15,9 +16,7 @@ from fitcoach.contract.models import (
     CoachReply,
     DayPlan,
     MemoryMutation,
-    Operation,
     ProposalType,
-    Tier,
     Weekday,
     WeeklyPlan,
 )
@@ -25,7 +24,9 @@ from fitcoach.contract.normalize import clean_raw_reply, normalize_reply
 from fitcoach.engine.profile import Profile, build_profile
 from fitcoach.engine.validator import validate_day, validate_week
 from fitcoach.library.loader import ExerciseLibrary
-from fitcoach.memory.model import Entry, MemoryItem
+from fitcoach.memory.apply import plan_mutations
+from fitcoach.memory.events import Actor
+from fitcoach.memory.model import MemoryItem
 
 _FENCE = re.compile(r"^\s*```(?:json)?\s*(.*?)\s*```\s*$", re.DOTALL)
 
@@ -106,37 +107,20 @@ def turn_profile(ctx: GuardContext, mutations: list[MemoryMutation]) -> Profile:
     """The profile the proposal must respect: memory before the turn plus what this turn states.
 
     A user who says "I only have dumbbells" in the same message as the request must not get a
-    barbell plan because the memory write happens after the guard.
+    barbell plan because the memory write happens after the guard. The memory rules themselves
+    (defaults, dedup, rejected ids) decide what the turn's mutations become, exactly as the write
+    will, so the guard never trusts a mutation the store would refuse.
     """
-    items = list(ctx.memory)
-    by_id = {item.id: index for index, item in enumerate(items)}
-    for position, mutation in enumerate(mutations):
-        entry = _entry_or_none(mutation)
-        if mutation.operation is Operation.DELETE and mutation.memory_id in by_id:
-            items.pop(by_id.pop(mutation.memory_id))
-            by_id = {item.id: index for index, item in enumerate(items)}
-        elif entry is not None:
-            expires = getattr(entry, "expires_at", None)
-            item = MemoryItem(
-                id=mutation.memory_id or f"pending_{position}",
-                tier=mutation.target_tier,
-                entry=entry,
-                created_at=ctx.now,
-                updated_at=ctx.now,
-                expires_at=expires if mutation.target_tier is not Tier.STAPLES else None,
-            )
-            if mutation.operation is Operation.UPDATE and mutation.memory_id in by_id:
-                items[by_id[mutation.memory_id]] = item
-            else:
-                items.append(item)
-    return build_profile(items, ctx.now)
-
-
-def _entry_or_none(mutation: MemoryMutation) -> Entry | None:
-    try:
-        return mutation.typed_entry()
-    except ValidationError:
-        return None  # the memory service rejects it with a reason; it constrains nothing here
+    counter = itertools.count(1)
+    planned = plan_mutations(
+        ctx.memory,
+        mutations,
+        now=ctx.now,
+        new_id=lambda: f"pending_{next(counter)}",
+        owned_ids={item.id for item in ctx.memory},
+        actor=Actor.AGENT,
+    )
+    return build_profile(planned.resulting(ctx.memory), ctx.now)
 
 
 def _parse_json(text: str) -> dict[str, Any] | str:
