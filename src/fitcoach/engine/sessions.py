@@ -7,7 +7,6 @@ run for every candidate, so they avoid building contract models.
 from __future__ import annotations
 
 import math
-from collections import defaultdict
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
 
@@ -31,21 +30,29 @@ def muscle_groups(
     return {e.slug: (frozenset(e.primary_groups), frozenset(e.secondary_groups)) for e in library}
 
 
+@lru_cache(maxsize=4)
+def _shares(library: ExerciseLibrary) -> dict[str, tuple[tuple[MuscleGroup, float], ...]]:
+    """Per slug, each group it trains with its weight: 1.0 primary, 0.5 secondary (science.md §10)."""
+    return {
+        slug: (*((g, 1.0) for g in primary), *((g, 0.5) for g in secondary))
+        for slug, (primary, secondary) in muscle_groups(library).items()
+    }
+
+
 def session_sets(
     blocks: Blocks, library: ExerciseLibrary
 ) -> tuple[dict[MuscleGroup, int], dict[MuscleGroup, float]]:
     """Direct sets and fractional sets (primary 1.0, secondary 0.5; science.md §10) of one session."""
-    groups = muscle_groups(library)
-    direct: dict[MuscleGroup, int] = defaultdict(int)
-    fractional: dict[MuscleGroup, float] = defaultdict(float)
+    shares = _shares(library)
+    direct: dict[MuscleGroup, int] = {}
+    fractional: dict[MuscleGroup, float] = {}
     for block in blocks:
         for planned in block:
-            primary, secondary = groups[planned.exercise_id]
-            for group in primary:
-                direct[group] += planned.target_sets
-                fractional[group] += planned.target_sets
-            for group in secondary:
-                fractional[group] += 0.5 * planned.target_sets
+            sets = planned.target_sets
+            for group, weight in shares[planned.exercise_id]:
+                fractional[group] = fractional.get(group, 0.0) + weight * sets
+                if weight == 1.0:
+                    direct[group] = direct.get(group, 0) + sets
     return direct, fractional
 
 
@@ -57,12 +64,14 @@ def fits(
     weekly_max: float = WEEKLY_MAX_SETS,
 ) -> bool:
     """R11, R12 and R19 for one session given what the rest of the week already holds."""
+    if math.ceil(session_minutes(blocks, library) - 1e-9) > budget:  # cheapest test, and the usual limit
+        return False
     direct, fractional = session_sets(blocks, library)
     if any(value > SESSION_MAX_DIRECT for value in direct.values()):
         return False
-    if any(value + weekly_elsewhere.get(group, 0.0) > weekly_max for group, value in fractional.items()):
-        return False
-    return math.ceil(session_minutes(blocks, library) - 1e-9) <= budget
+    return not any(
+        value + weekly_elsewhere.get(group, 0.0) > weekly_max for group, value in fractional.items()
+    )
 
 
 def session_minutes(blocks: Blocks, library: ExerciseLibrary) -> float:

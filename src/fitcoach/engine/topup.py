@@ -15,7 +15,15 @@ from fitcoach.engine.profile import Profile
 from fitcoach.engine.programming import SESSION_GROUPS, SessionKind
 from fitcoach.engine.rules.base import is_heavy_compound, is_lower_back_dominant
 from fitcoach.engine.rules.volume import WEEKLY_MIN_SETS
-from fitcoach.engine.sessions import Blocks, fits, muscle_groups, options, prescribe, session_sets
+from fitcoach.engine.sessions import (
+    Blocks,
+    fits,
+    muscle_groups,
+    options,
+    prescribe,
+    session_minutes,
+    session_sets,
+)
 from fitcoach.engine.targets import MAJOR_GROUPS, MAX_SETS_PER_EXERCISE, weekly_target
 from fitcoach.library.loader import ExerciseLibrary
 from fitcoach.library.models import Exercise, IndexGroup, MuscleGroup
@@ -125,28 +133,50 @@ def _keeps(
     return True
 
 
+ROOM_DEPTH = 2
+"""How many sets a trade may take from other work to make room (each from a different exercise)."""
+
+
 def _room(
     blocks: Blocks,
     group: MuscleGroup,
     totals: dict[MuscleGroup, float],
     profile: Profile,
     library: ExerciseLibrary,
+    depth: int = ROOM_DEPTH,
+    skip: frozenset[str] = frozenset(),
 ) -> Iterator[Blocks]:
-    """The session with one set (or one exercise) taken from work whose groups stay at their target."""
+    """The session with a set (or a 2-set exercise) taken from work whose groups stay at their target.
+
+    With `depth` 2 it also takes a second set from another exercise; the anchor is never touched.
+    """
     groups = muscle_groups(library)
     for b in range(len(blocks) - 1, 0, -1):
         for i, planned in enumerate(blocks[b]):
             primary, secondary = groups[planned.exercise_id]
-            if group in primary:
+            if group in primary or planned.exercise_id in skip:
                 continue
             drop = planned.target_sets <= MIN_SETS
+            lost = planned.target_sets if drop else 1
             shares = {**{g: 0.5 for g in secondary if g != group}, **dict.fromkeys(primary, 1.0)}
-            if not _keeps(shares, totals, profile, planned.target_sets if drop else 1):
+            if not _keeps(shares, totals, profile, lost):
                 continue
             block = [p for j, p in enumerate(blocks[b]) if j != i or not drop]
             if not drop:
                 block[i] = planned.model_copy(update={"target_sets": planned.target_sets - 1})
-            yield [*blocks[:b], block, *blocks[b + 1 :]] if block else [*blocks[:b], *blocks[b + 1 :]]
+            trimmed = [*blocks[:b], block, *blocks[b + 1 :]] if block else [*blocks[:b], *blocks[b + 1 :]]
+            yield trimmed
+            if depth > 1:
+                after = {**totals, **{g: totals.get(g, 0.0) - share * lost for g, share in shares.items()}}
+                done = skip | {planned.exercise_id}
+                yield from _room(trimmed, group, after, profile, library, depth - 1, done)
+
+
+SET_MINUTES = 0.75
+"""The least one more set can add: 45 s of work (estimators.DurationParams), rests aside."""
+
+EXERCISE_MINUTES = 3.0
+"""The least a new exercise can add: two sets of work plus its 1.5 min transition (science.md §8)."""
 
 
 def _attempts(
@@ -157,9 +187,16 @@ def _attempts(
     used: Counter[str],
     library: ExerciseLibrary,
 ) -> Iterator[Blocks]:
-    """More sets on the group's exercises (to 4), a new exercise for it, then sets up to the ceiling."""
+    """More sets on the group's exercises (to 4), a new exercise for it, then sets up to the ceiling.
+
+    Options that cannot fit the time left are not generated at all (this loop is the hot path).
+    """
+    slack = session.budget - session_minutes(blocks, library)
+    if slack < SET_MINUTES:
+        return
     yield from _more_sets(blocks, group, library, 4)
-    yield from _new_exercise(session, blocks, group, profile, used, library)
+    if slack >= EXERCISE_MINUTES:
+        yield from _new_exercise(session, blocks, group, profile, used, library)
     yield from _more_sets(blocks, group, library, MAX_SETS_PER_EXERCISE)
 
 
