@@ -64,7 +64,8 @@ def compress_day(
     """
     library = library or get_library()
     weekday = weekday or _weekday_of(day)
-    blocks, changes = compress_blocks(_blocks(day), minutes, library, keep_focus)
+    compressed = compress_blocks(_blocks(day), minutes, library, keep_focus)
+    blocks = compressed.blocks
     if math.ceil(blocks_minutes(blocks, library) - 1e-9) > minutes:
         raise BadInput(f"the day cannot be shortened to {minutes} minutes", code="edit_impossible")
     labels = {tuple(p.exercise_id for p in b.exercises): b.label for b in day.blocks}
@@ -77,7 +78,10 @@ def compress_day(
     ]
     kept = day.model_copy(update={"blocks": rebuilt})
     repaired, _ = repair_day(kept, weekday, profile, library=library, minutes=minutes)
-    return EditResult(repaired, _summary(changes, f"Already fits {minutes} min"), changes)
+    before = day.duration_minutes or math.ceil(blocks_minutes(_blocks(day), library) - 1e-9)
+    head = f"Compressed {weekday.display} {before}m ➔ {repaired.duration_minutes}m"
+    parts = [head, *compressed.summary()] if compressed.changes else []
+    return EditResult(repaired, _summary(parts, f"Already fits {minutes} min"), compressed.changes)
 
 
 def swap_exercise(

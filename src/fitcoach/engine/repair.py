@@ -191,14 +191,13 @@ def _trim(blocks: list[list[PlannedExercise]], library: ExerciseLibrary, over: o
 
 
 def _as_day(day: DayPlan, blocks: list[list[PlannedExercise]], labels: dict[str, str]) -> DayPlan:
-    return day.model_copy(
-        update={
-            "blocks": [
-                Block(label=labels.get(b[0].exercise_id, "Block") if len(b) == 1 else "Superset", exercises=b)
-                for b in blocks
-            ]
-        }
-    )
+    """The day with these blocks; a block keeps its label (keyed by its slugs, or its one slug)."""
+
+    def label(block: list[PlannedExercise]) -> str:
+        slugs = "+".join(p.exercise_id for p in block)
+        return labels.get(slugs) or ("Superset" if len(block) > 1 else "Block")
+
+    return day.model_copy(update={"blocks": [Block(label=label(b), exercises=b) for b in blocks]})
 
 
 def repair_day(
@@ -212,7 +211,7 @@ def repair_day(
 ) -> tuple[DayPlan, list[Repair]]:
     """A valid version of the day and what was changed; raises BadInput if it cannot be made valid."""
     library = library or get_library()
-    labels = {p.exercise_id: block.label for block in day.blocks for p in block.exercises}
+    labels = {"+".join(p.exercise_id for p in block.exercises): block.label for block in day.blocks}
     day = day.model_copy(update={"status": "scheduled", "day_of_week": weekday.display})
     if day.is_rest_day:
         return day.model_copy(update={"blocks": []}), []
@@ -235,8 +234,9 @@ def repair_day(
         and math.ceil(day_minutes(_as_day(day, blocks, labels), library)) > budget
     ):
         anchor = library.require(blocks[0][0].exercise_id).primary_groups
-        blocks, cuts = compress_blocks(blocks, budget, library, anchor)
-        repairs += [Repair(RepairKind.COMPRESSED, weekday, None, cut) for cut in cuts]
+        compressed = compress_blocks(blocks, budget, library, anchor)
+        blocks = compressed.blocks
+        repairs += [Repair(RepairKind.COMPRESSED, weekday, None, cut) for cut in compressed.changes]
         if math.ceil(day_minutes(_as_day(day, blocks, labels), library)) > budget:
             raise BadInput(f"{weekday.display} cannot fit {budget} minutes", code="plan_unrepairable")
     if not blocks:
