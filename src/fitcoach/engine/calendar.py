@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
@@ -19,8 +19,8 @@ SPARSE_POOL = 3
 SPARSE_DAYS = 3
 """With one or two movements, three spaced sessions reach the dose (3 x 4 sets >= 10, science.md §1)."""
 
-SPARSE_MINUTES = 25
-"""Two movements with warm-up and rests take about 20–25 min (science.md §8 formula)."""
+SPARSE_MINUTES = 30
+"""Two movements and core with warm-up and rests take about 25–30 min (science.md §8 formula)."""
 
 
 @dataclass(frozen=True)
@@ -61,11 +61,15 @@ def week_events(profile: Profile, week_start: date) -> WeekEvents:
     return WeekEvents(rest, taper)
 
 
-def spaced(days: Sequence[Weekday], count: int) -> tuple[Weekday, ...]:
-    """Up to `count` of `days`, a rest day between them where the request allows it (science.md §4)."""
-    chosen: list[Weekday] = []
+def spaced(days: Sequence[Weekday], count: int, keep: Collection[Weekday] = ()) -> tuple[Weekday, ...]:
+    """Up to `count` of `days`, `keep` first, a rest day between them where the request allows (§4)."""
+    chosen = [day for day in days if day in keep][:count]
+
+    def apart(day: Weekday) -> bool:
+        return all(abs(day.position - other.position) >= 2 for other in chosen)
+
     for day in days:
-        if len(chosen) < count and (not chosen or day.position - chosen[-1].position >= 2):
+        if len(chosen) < count and day not in chosen and apart(day):
             chosen.append(day)
     for day in days:
         if len(chosen) < count and day not in chosen:

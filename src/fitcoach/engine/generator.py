@@ -13,6 +13,7 @@ from datetime import UTC, date, datetime, time, timedelta
 
 from fitcoach.contract.models import WEEKDAYS, DayPlan, Weekday, WeeklyPlan
 from fitcoach.engine.calendar import SPARSE_DAYS, SPARSE_MINUTES, SPARSE_POOL, WeekEvents, spaced, week_events
+from fitcoach.engine.compression import MIN_SETS, REST_FLOOR_SECONDS
 from fitcoach.engine.estimators import fill_estimates
 from fitcoach.engine.history import GroupRecovery
 from fitcoach.engine.presentation import rest_day, theme, training_day, week_edits
@@ -167,7 +168,43 @@ def build_session(
         add(role)
     if not blocks:  # nothing of the template is possible: any safe exercise beats an empty day
         add(Role(patterns=frozenset(e.movement_pattern for e in pool)))
+    for item in focus:
+        if not any(matches_focus(library.require(p.exercise_id), (item,)) for b in blocks for p in b):
+            ranked = _rank([e for e in pool if matches_focus(e, (item,))], state, profile, Role())
+            for exercise in ranked:
+                squeezed = _squeeze_in(blocks, exercise, profile, library, budget, state.weekly, weekly_max)
+                if squeezed is not None:
+                    blocks = squeezed
+                    break
     return sort_blocks(blocks, library)
+
+
+def _squeeze_in(
+    blocks: Blocks,
+    exercise: Exercise,
+    profile: Profile,
+    library: ExerciseLibrary,
+    budget: int,
+    weekly: Mapping[MuscleGroup, float],
+    weekly_max: float,
+) -> Blocks | None:
+    """Make room for two sets of a requested focus group: fewer sets elsewhere, then shorter rests."""
+    planned = prescribe(exercise, profile, sets=2)
+    trial = [list(block) for block in blocks]
+    while True:
+        for option in options(trial, planned, exercise, library):
+            if fits(option, weekly, budget, library, weekly_max):
+                return option
+        where = [(b, i) for b, block in enumerate(trial) for i, p in enumerate(block)]
+        b, i = max(where, key=lambda bi: (trial[bi[0]][bi[1]].target_sets, bi), default=(-1, -1))
+        if b >= 0 and trial[b][i].target_sets > MIN_SETS:
+            trial[b][i] = trial[b][i].model_copy(update={"target_sets": trial[b][i].target_sets - 1})
+            continue
+        slow = [(b, i) for b, i in where if trial[b][i].rest_seconds > REST_FLOOR_SECONDS]
+        if not slow:
+            return None
+        b, i = slow[0]
+        trial[b][i] = trial[b][i].model_copy(update={"rest_seconds": REST_FLOOR_SECONDS})
 
 
 def _schedule(
@@ -187,7 +224,7 @@ def _schedule(
     moves = [e for e in available_exercises(profile, library) if e.type != "core"]
     if len(moves) >= SPARSE_POOL:
         return training, minutes
-    kept = spaced(training, SPARSE_DAYS)
+    kept = spaced(training, SPARSE_DAYS, keep=[day for day in training if request.focus.get(day)])
     names = " and ".join(sorted({e.name for e in moves})) or "nothing but core work"
     lead = "No equipment on record" if not profile.inventory.known else "With the gear on record"
     dropped = [day.display for day in training if day not in kept]

@@ -6,18 +6,19 @@ for the base week still hold. When a session is full, sets move from groups abov
 
 from __future__ import annotations
 
+import math
 from collections import Counter, defaultdict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from fitcoach.contract.models import Weekday
+from fitcoach.engine.compression import REST_FLOOR_SECONDS
 from fitcoach.engine.profile import Profile
 from fitcoach.engine.programming import SESSION_GROUPS, SessionKind
 from fitcoach.engine.rules.base import is_heavy_compound, is_lower_back_dominant
-from fitcoach.engine.rules.volume import WEEKLY_MIN_SETS
+from fitcoach.engine.rules.volume import SESSION_MAX_DIRECT, WEEKLY_MAX_SETS, WEEKLY_MIN_SETS
 from fitcoach.engine.sessions import (
     Blocks,
-    fits,
     muscle_groups,
     options,
     prescribe,
@@ -58,10 +59,14 @@ class Session:
     pool: list[Exercise]
     blocks: Blocks = field(default_factory=list)
 
-    def takes(self, group: MuscleGroup) -> bool:
-        """Split sessions take their own groups; groups no split owns (core, forearms…) go anywhere."""
-        if self.focus:
+    def takes(self, group: MuscleGroup, priority: bool = False) -> bool:
+        """Split sessions take their own groups; groups no split owns (core, forearms…) go anywhere,
+        and so does a priority group short of R11's floor (more frequency for it, science.md §4)."""
+        if self.focus or priority:
             return True
+        return self.owns(group)
+
+    def owns(self, group: MuscleGroup) -> bool:
         return group in SESSION_GROUPS[self.kind] or group not in _SPLIT_GROUPS
 
     def accepts(self, exercise: Exercise) -> bool:
@@ -95,6 +100,10 @@ def _more_sets(
                 yield [*blocks[:b], grown, *blocks[b + 1 :]]
 
 
+NEW_CANDIDATES = 3
+"""Best-ranked new exercises tried per step: further ones differ little and cost time to test."""
+
+
 def _new_exercise(
     session: Session,
     blocks: Blocks,
@@ -118,17 +127,52 @@ def _new_exercise(
     candidates.sort(
         key=lambda e: (len(e.primary_groups) > 1, used[e.slug], e.type == "compound", e.priority_tier, e.slug)
     )
-    for exercise in candidates:
+    for exercise in candidates[:NEW_CANDIDATES]:
         yield from options(blocks, prescribe(exercise, profile), exercise, library)
 
 
+def _yields(giver: MuscleGroup, taker: MuscleGroup, profile: Profile, strict: bool) -> bool:
+    """A priority group short of R11's floor may take from a non-priority group below its target."""
+    priority = profile.goal.priority
+    return not strict and taker in priority and giver not in priority
+
+
 def _keeps(
-    groups: dict[MuscleGroup, float], totals: dict[MuscleGroup, float], profile: Profile, lost: int
+    shares: dict[MuscleGroup, float],
+    totals: dict[MuscleGroup, float],
+    profile: Profile,
+    lost: int,
+    taker: MuscleGroup,
+    strict: bool,
 ) -> bool:
-    """Whether losing `lost` sets of work with these shares leaves every group at or above its target."""
-    for group, share in groups.items():
+    """Whether work training these groups may give `lost` sets for a trade in favour of `taker`.
+
+    Strict: every group it trains stays at its target. Otherwise (the taker is still below R11's
+    floor) a group at its target may give, because the work added in return may train it too (leg
+    extensions for lunges when quads and glutes are both priorities); `_no_regression` checks the result.
+    """
+    for group, share in shares.items():
         target = weekly_target(profile, group)
-        if target and totals.get(group, 0.0) - share * lost < target:
+        have = totals.get(group, 0.0)
+        if _yields(group, taker, profile, strict):
+            continue
+        if have < target or (strict and have - share * lost < target):
+            return False
+    return True
+
+
+def _no_regression(
+    before: dict[MuscleGroup, float], after: dict[MuscleGroup, float], group: MuscleGroup, profile: Profile
+) -> bool:
+    """The step raised `group`, left every group that met its target there, and took from none below it
+    (except what a priority group short of R11's floor may take, `_yields`)."""
+    if after.get(group, 0.0) <= before.get(group, 0.0):
+        return False
+    strict = before.get(group, 0.0) >= WEEKLY_MIN_SETS
+    for other, value in before.items():
+        target = weekly_target(profile, other)
+        now = after.get(other, 0.0)
+        if target and now < min(value, target) - 1e-9 and not _yields(other, group, profile, strict):
             return False
     return True
 
@@ -144,32 +188,33 @@ def _room(
     profile: Profile,
     library: ExerciseLibrary,
     depth: int = ROOM_DEPTH,
-    skip: frozenset[str] = frozenset(),
+    below: int | None = None,
 ) -> Iterator[Blocks]:
     """The session with a set (or a 2-set exercise) taken from work whose groups stay at their target.
 
-    With `depth` 2 it also takes a second set from another exercise; the anchor is never touched.
+    With `depth` 2, for a group still below R11's floor, it also takes a set from an earlier block
+    (each pair once); the anchor is never touched.
     """
     groups = muscle_groups(library)
-    for b in range(len(blocks) - 1, 0, -1):
+    strict = totals.get(group, 0.0) >= WEEKLY_MIN_SETS
+    for b in range(len(blocks) - 1 if below is None else below - 1, 0, -1):
         for i, planned in enumerate(blocks[b]):
             primary, secondary = groups[planned.exercise_id]
-            if group in primary or planned.exercise_id in skip:
+            if group in primary:
                 continue
             drop = planned.target_sets <= MIN_SETS
             lost = planned.target_sets if drop else 1
             shares = {**{g: 0.5 for g in secondary if g != group}, **dict.fromkeys(primary, 1.0)}
-            if not _keeps(shares, totals, profile, lost):
+            if not _keeps(shares, totals, profile, lost, group, strict):
                 continue
             block = [p for j, p in enumerate(blocks[b]) if j != i or not drop]
             if not drop:
                 block[i] = planned.model_copy(update={"target_sets": planned.target_sets - 1})
             trimmed = [*blocks[:b], block, *blocks[b + 1 :]] if block else [*blocks[:b], *blocks[b + 1 :]]
             yield trimmed
-            if depth > 1:
+            if depth > 1 and not strict:
                 after = {**totals, **{g: totals.get(g, 0.0) - share * lost for g, share in shares.items()}}
-                done = skip | {planned.exercise_id}
-                yield from _room(trimmed, group, after, profile, library, depth - 1, done)
+                yield from _room(trimmed, group, after, profile, library, depth - 1, b)
 
 
 SET_MINUTES = 0.75
@@ -212,22 +257,58 @@ def _grow(
     candidates = [
         s
         for s in sessions
-        if s.takes(group) and any(group in e.primary_groups and s.accepts(e) for e in s.pool)
+        if s.takes(group, group in profile.goal.priority and totals.get(group, 0.0) < WEEKLY_MIN_SETS)
+        and any(group in e.primary_groups and s.accepts(e) for e in s.pool)
     ]
-    candidates.sort(key=lambda s: (session_sets(s.blocks, library)[0].get(group, 0), s.weekday.position))
+    candidates.sort(
+        key=lambda s: (
+            not s.owns(group),
+            session_sets(s.blocks, library)[0].get(group, 0),
+            s.weekday.position,
+        )
+    )
     for session in candidates:
         elsewhere = _elsewhere(totals, session, library)
-
-        for option in _attempts(session, session.blocks, group, profile, used, library):
-            if fits(option, elsewhere, session.budget, library):
-                session.blocks = option
-                return True
-        for trimmed in _room(session.blocks, group, totals, profile, library):
-            for option in _attempts(session, trimmed, group, profile, used, library):
-                if fits(option, elsewhere, session.budget, library):
+        for start in _starts(session.blocks, group, totals, profile, library):
+            for option in _attempts(session, start, group, profile, used, library):
+                if math.ceil(session_minutes(option, library) - 1e-9) > session.budget:
+                    continue
+                direct, fractional = session_sets(option, library)
+                if any(value > SESSION_MAX_DIRECT for value in direct.values()):
+                    continue
+                after = dict(elsewhere)
+                for g, value in fractional.items():
+                    after[g] = after.get(g, 0.0) + value
+                if max(after.values(), default=0.0) <= WEEKLY_MAX_SETS and _no_regression(
+                    totals, after, group, profile
+                ):
                     session.blocks = option
                     return True
     return False
+
+
+def _starts(
+    blocks: Blocks,
+    group: MuscleGroup,
+    totals: dict[MuscleGroup, float],
+    profile: Profile,
+    library: ExerciseLibrary,
+) -> Iterator[Blocks]:
+    """Sessions to try adding to, least changed first: as is, with sets traded away, then (for a group
+    below R11's floor) with rests after the anchor cut to the floor (60 s still counts, §7)."""
+    yield blocks
+    yield from _room(blocks, group, totals, profile, library)
+    below_floor = totals.get(group, 0.0) < WEEKLY_MIN_SETS
+    if not below_floor or not any(p.rest_seconds > REST_FLOOR_SECONDS for block in blocks[1:] for p in block):
+        return
+    rested = [
+        block
+        if index == 0
+        else [p.model_copy(update={"rest_seconds": min(p.rest_seconds, REST_FLOOR_SECONDS)}) for p in block]
+        for index, block in enumerate(blocks)
+    ]
+    yield rested
+    yield from _room(rested, group, totals, profile, library)
 
 
 def top_up(sessions: Sequence[Session], profile: Profile, library: ExerciseLibrary) -> list[str]:
@@ -266,7 +347,7 @@ def _shortfalls(
             continue
         possible = any(group in e.primary_groups and s.accepts(e) for s in sessions for e in s.pool)
         why = (
-            "the time you have leaves no room for more"
+            "your session time and the 8-sets-per-session cap leave no room for more"
             if possible
             else "no exercise your gear and constraints allow trains it directly"
         )
