@@ -14,7 +14,7 @@ from fitcoach.engine.rules.recovery import TAPER_DAYS
 from fitcoach.library.models import Exercise
 
 SPARSE_POOL = 3
-"""Fewer non-core exercises than this (bodyweight only: push-ups) cannot fill a split: plan a short week."""
+"""With no equipment on record and fewer non-core moves than this (push-ups), plan a short week."""
 
 SPARSE_DAYS = 3
 """With one or two movements, three spaced sessions reach the dose (3 x 4 sets >= 10, science.md §1)."""

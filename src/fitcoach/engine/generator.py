@@ -222,11 +222,12 @@ def _schedule(
             notes.append(f"{weekday.display}: rest day for {event}.")
     training = tuple(day for day in training if day not in events.rest)
     moves = [e for e in available_exercises(profile, library) if e.type != "core"]
-    if len(moves) >= SPARSE_POOL:
+    # Only when nothing is on record: a user who told us their (small) gear asked for these days.
+    if profile.inventory.known or len(moves) >= SPARSE_POOL:
         return training, minutes
     kept = spaced(training, SPARSE_DAYS, keep=[day for day in training if request.focus.get(day)])
     names = " and ".join(sorted({e.name for e in moves})) or "nothing but core work"
-    lead = "No equipment on record" if not profile.inventory.known else "With the gear on record"
+    lead = "No equipment on record"
     dropped = [day.display for day in training if day not in kept]
     notes.insert(
         0,
