@@ -116,7 +116,13 @@ def test_repair_day_fixes_gear_order_superset_and_volume() -> None:
     fixed, repairs = repair_day(broken, MON, seed_profile())
     assert validate_day(fixed, MON, seed_profile()).ok
     kinds = {r.kind.value for r in repairs}
-    assert {"substituted", "removed", "split", "trimmed"} <= kinds
+    assert {"substituted", "split", "trimmed"} <= kinds
+    # The unknown slug names nothing, so it becomes work for the day's main group (chest), not a gap.
+    unknown = next(r for r in repairs if r.exercise_id == "not-an-exercise")
+    assert unknown.kind.value == "substituted"
+    replacement = unknown.detail.split()[1]
+    assert replacement in fixed.slugs()
+    assert MuscleGroup.CHEST in get_library().require(replacement).primary_groups
 
 
 def test_repair_day_raises_when_nothing_is_possible() -> None:

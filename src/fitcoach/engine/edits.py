@@ -10,11 +10,12 @@ from datetime import date, timedelta
 from fitcoach.contract.models import WEEKDAYS, Block, DayPlan, PlannedExercise, Weekday, WeeklyPlan
 from fitcoach.engine.alternatives import inventory_without, rank_alternatives
 from fitcoach.engine.bodyparts import BodyArea, loads_area, parse_area
-from fitcoach.engine.estimators import day_minutes, fill_estimates
+from fitcoach.engine.compression import compress_blocks
+from fitcoach.engine.estimators import blocks_minutes, fill_estimates
 from fitcoach.engine.generator import FocusGroup, ScheduleRequest, generate_week
 from fitcoach.engine.history import recovery_view
 from fitcoach.engine.profile import Constraint, ConstraintKind, Profile
-from fitcoach.engine.repair import MIN_SETS, repair_day, repair_week
+from fitcoach.engine.repair import repair_day, repair_week
 from fitcoach.engine.rules.base import is_heavy_compound
 from fitcoach.engine.validator import validate_week
 from fitcoach.errors import BadInput
@@ -57,37 +58,30 @@ def compress_day(
     weekday: Weekday | None = None,
     library: ExerciseLibrary | None = None,
 ) -> EditResult:
-    """Fit the day into `minutes`: trim sets outside the focus, then drop the least important blocks."""
+    """Fit the day into `minutes`: supersets and shorter rests first, then fewer sets, then less work.
+
+    The named focus is cut last and the anchor (first block) is never dropped (compression.py).
+    """
     library = library or get_library()
     weekday = weekday or _weekday_of(day)
-    blocks, labels = _blocks(day), [block.label for block in day.blocks]
-    changes: list[str] = []
-
-    def focus(planned: PlannedExercise) -> bool:
-        return bool(library.require(planned.exercise_id).primary_groups & set(keep_focus))
-
-    def fits() -> bool:
-        return math.ceil(day_minutes(_with_blocks(day, blocks, labels), library)) <= minutes
-
-    for keep in (False, True):
-        for block in reversed(blocks):
-            for index, planned in enumerate(block):
-                if not fits() and planned.target_sets > MIN_SETS and focus(planned) == keep:
-                    block[index] = planned.model_copy(update={"target_sets": MIN_SETS})
-                    changes.append(
-                        f"{planned.name or planned.exercise_id} {planned.target_sets}→{MIN_SETS} sets"
-                    )
-    order = sorted(range(len(blocks)), key=lambda i: (any(focus(p) for p in blocks[i]), -i))
-    for index in order:
-        if fits() or sum(1 for b in blocks if b) <= 1:
-            break
-        changes.append("Dropped " + ", ".join(p.name or p.exercise_id for p in blocks[index]))
-        blocks[index] = []
-    if not fits():
+    compressed = compress_blocks(_blocks(day), minutes, library, keep_focus)
+    blocks = compressed.blocks
+    if math.ceil(blocks_minutes(blocks, library) - 1e-9) > minutes:
         raise BadInput(f"the day cannot be shortened to {minutes} minutes", code="edit_impossible")
-    kept = _with_blocks(day, blocks, labels)
+    labels = {tuple(p.exercise_id for p in b.exercises): b.label for b in day.blocks}
+    rebuilt = [
+        Block(
+            label=labels.get(tuple(p.exercise_id for p in b), "Superset" if len(b) > 1 else "Block"),
+            exercises=b,
+        )
+        for b in blocks
+    ]
+    kept = day.model_copy(update={"blocks": rebuilt})
     repaired, _ = repair_day(kept, weekday, profile, library=library, minutes=minutes)
-    return EditResult(repaired, _summary(changes, f"Already fits {minutes} min"), changes)
+    before = day.duration_minutes or math.ceil(blocks_minutes(_blocks(day), library) - 1e-9)
+    head = f"Compressed {weekday.display} {before}m ➔ {repaired.duration_minutes}m"
+    parts = [head, *compressed.summary()] if compressed.changes else []
+    return EditResult(repaired, _summary(parts, f"Already fits {minutes} min"), compressed.changes)
 
 
 def swap_exercise(

@@ -1,34 +1,36 @@
-"""The plan generator: a complete seven-day week that passes every rule by construction (R10–R19, R33)."""
+"""The plan generator: a complete seven-day week that passes every rule by construction (R10–R19, R33).
+
+Focus days are built first so the weekly budget is theirs; the rest of the split follows, then a
+top-up pass raises every trained group toward its weekly target (targets.py).
+"""
 
 from __future__ import annotations
 
-import math
 from collections import Counter, defaultdict
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
-from functools import lru_cache
 
-from fitcoach.contract.models import WEEKDAYS, DayPlan, PlannedExercise, Weekday, WeeklyPlan
-from fitcoach.engine.estimators import blocks_minutes, fill_estimates, fractional_sets
+from fitcoach.contract.models import WEEKDAYS, DayPlan, Weekday, WeeklyPlan
+from fitcoach.engine.calendar import SPARSE_DAYS, SPARSE_MINUTES, SPARSE_POOL, WeekEvents, spaced, week_events
+from fitcoach.engine.compression import MIN_SETS, REST_FLOOR_SECONDS
+from fitcoach.engine.estimators import fill_estimates
 from fitcoach.engine.history import GroupRecovery
 from fitcoach.engine.presentation import rest_day, theme, training_day, week_edits
 from fitcoach.engine.profile import Profile
 from fitcoach.engine.programming import (
     DEFAULT_DAYS,
-    PRESCRIPTIONS,
     SESSION_GROUPS,
     SPLITS,
     TEMPLATES,
-    TIMED_SECONDS,
     TITLES,
     Role,
     SessionKind,
-    prescription_kind,
 )
 from fitcoach.engine.rules.base import is_heavy_compound, is_lower_back_dominant
-from fitcoach.engine.rules.session import ANTAGONISTS, pair_conflict
-from fitcoach.engine.rules.volume import SESSION_MAX_DIRECT, WEEKLY_MAX_SETS
+from fitcoach.engine.rules.volume import WEEKLY_MAX_SETS
+from fitcoach.engine.sessions import Blocks, fits, options, prescribe, session_sets, sort_blocks
+from fitcoach.engine.topup import MAX_EXERCISES, FocusGroup, Session, matches_focus, top_up
 from fitcoach.engine.validator import validate_week
 from fitcoach.errors import BadInput, FitcoachError
 from fitcoach.library.loader import ExerciseLibrary
@@ -40,13 +42,8 @@ DEFAULT_MINUTES = 60
 RESERVE_PER_DAY = 1.5
 """Weekly sets kept free per later training day: one 3-set exercise's secondary share (0.5 x 3, §10)."""
 
-MAX_EXERCISES = 8
-"""More than eight exercises a session adds transitions, not stimulus (per-session ceiling, §2)."""
-
 MINUTES_PER_EXERCISE = 7
 """About three sets with rests and a transition (science.md §8), to size a session before filling it."""
-
-FocusGroup = IndexGroup | MuscleGroup
 
 
 @dataclass(frozen=True)
@@ -88,19 +85,6 @@ def available_exercises(profile: Profile, library: ExerciseLibrary, on: date | N
     return [e for e in library if e.gear.satisfied_by(gear) and profile.contraindication(e, on) is None]
 
 
-def prescribe(exercise: Exercise, profile: Profile, sets: int | None = None) -> PlannedExercise:
-    rx = PRESCRIPTIONS[profile.goal.type][prescription_kind(exercise)]
-    bonus = 1 if exercise.primary_groups & set(profile.goal.priority) and rx.sets < 4 else 0
-    return PlannedExercise(
-        exercise_id=exercise.slug,
-        name=exercise.name,
-        target_sets=sets if sets is not None else rx.sets + bonus,
-        target_reps=TIMED_SECONDS if exercise.timed else rx.reps,
-        rest_seconds=rx.rest_seconds,
-        target_rir=rx.rir,
-    )
-
-
 def _roles(kind: SessionKind, profile: Profile, focus: Sequence[FocusGroup]) -> list[Role]:
     if focus:
         roles = [
@@ -116,75 +100,14 @@ def _roles(kind: SessionKind, profile: Profile, focus: Sequence[FocusGroup]) -> 
     return template[:2] + extra + template[2:]
 
 
-@lru_cache(maxsize=4)
-def _groups(library: ExerciseLibrary) -> dict[str, tuple[frozenset[MuscleGroup], frozenset[MuscleGroup]]]:
-    """Primary and secondary groups per slug, computed once per library (the fill loop is hot)."""
-    return {e.slug: (frozenset(e.primary_groups), frozenset(e.secondary_groups)) for e in library}
-
-
-def _fits(
-    blocks: list[list[PlannedExercise]], state: _WeekState, budget: int, library: ExerciseLibrary
-) -> bool:
-    """R11, R12 and R19 on plain lists (no model building: this runs for every candidate)."""
-    direct: dict[MuscleGroup, int] = defaultdict(int)
-    weekly = dict(state.weekly)
-    for block in blocks:
-        for planned in block:
-            primary, secondary = _groups(library)[planned.exercise_id]
-            for group in primary:
-                direct[group] += planned.target_sets
-                weekly[group] = weekly.get(group, 0.0) + planned.target_sets
-            for group in secondary:
-                weekly[group] = weekly.get(group, 0.0) + 0.5 * planned.target_sets
-    if any(value > SESSION_MAX_DIRECT for value in direct.values()):
-        return False
-    if any(value > WEEKLY_MAX_SETS - state.reserve for value in weekly.values()):
-        return False
-    return math.ceil(blocks_minutes(blocks, library) - 1e-9) <= budget
-
-
-def _options(
-    blocks: list[list[PlannedExercise]],
-    planned: PlannedExercise,
-    exercise: Exercise,
-    library: ExerciseLibrary,
-) -> Iterator[list[list[PlannedExercise]]]:
-    """Ways to add one exercise, lazily: full sets alone, then in a superset, then the same with 2 sets."""
-    two = planned.model_copy(update={"target_sets": 2})
-    partners = [
-        index
-        for index, block in enumerate(blocks)
-        if index > 0 and len(block) == 1 and _pairable(library.require(block[0].exercise_id), exercise)
-    ]
-    for candidate in (planned, two):
-        yield [*blocks, [candidate]]
-        for index in partners:
-            sets = min(blocks[index][0].target_sets, candidate.target_sets)
-            merged = [
-                blocks[index][0].model_copy(update={"target_sets": sets}),
-                candidate.model_copy(update={"target_sets": sets}),
-            ]
-            yield [*blocks[:index], merged, *blocks[index + 1 :]]
-
-
-def _pairable(first: Exercise, second: Exercise) -> bool:
-    """Stricter than R16 on purpose: true antagonists, or a compound with an isolation/core move."""
-    if pair_conflict(first, second) is not None:
-        return False
-    antagonists = frozenset({first.antagonist_group, second.antagonist_group}) in ANTAGONISTS
-    return antagonists or first.type != "compound" or second.type != "compound"
-
-
-def _recovery_blocked(exercise: Exercise, previous: DayPlan | None, library: ExerciseLibrary) -> bool:
-    """R14/R15 against the day before: no heavy compound on a group loaded heavily 24 h earlier."""
-    if previous is None or previous.is_rest_day:
-        return False
-    before = [entry for slug in previous.slugs() if (entry := library.get(slug))]
+def _recovery_blocked(exercise: Exercise, neighbours: Sequence[Blocks], library: ExerciseLibrary) -> bool:
+    """R14/R15 against the days either side: no heavy compound on a group loaded heavily 24 h apart."""
+    near = [library.require(p.exercise_id) for blocks in neighbours for block in blocks for p in block]
     if is_heavy_compound(exercise) and any(
-        is_heavy_compound(e) and e.primary_groups & exercise.primary_groups for e in before
+        is_heavy_compound(e) and e.primary_groups & exercise.primary_groups for e in near
     ):
         return True
-    return is_lower_back_dominant(exercise) and any(is_lower_back_dominant(e) for e in before)
+    return is_lower_back_dominant(exercise) and any(is_lower_back_dominant(e) for e in near)
 
 
 def _rank(candidates: list[Exercise], state: _WeekState, profile: Profile, role: Role) -> list[Exercise]:
@@ -206,23 +129,24 @@ def build_session(
     *,
     library: ExerciseLibrary,
     budget: int,
-    previous: DayPlan | None,
+    pool: list[Exercise],
+    neighbours: Sequence[Blocks] = (),
     focus: Sequence[FocusGroup] = (),
     state: _WeekState | None = None,
-    on: date | None = None,
-    available: list[Exercise] | None = None,
-    unrecovered: frozenset[MuscleGroup] = frozenset(),
-) -> list[list[PlannedExercise]]:
-    """Blocks for one session, filled role by role while every rule still holds."""
+) -> Blocks:
+    """Blocks for one session, filled role by role while every rule still holds.
+
+    A focus session only draws on the requested groups (core aside), one role per group first.
+    """
     state = state or _WeekState()
-    if available is None:
-        available = available_exercises(profile, library, on)
     pool = [
         e
-        for e in available
-        if not _recovery_blocked(e, previous, library) and not e.primary_groups & unrecovered
+        for e in pool
+        if not _recovery_blocked(e, neighbours, library)
+        and (not focus or matches_focus(e, focus) or e.type == "core")
     ]
-    blocks: list[list[PlannedExercise]] = []
+    blocks: Blocks = []
+    weekly_max = WEEKLY_MAX_SETS - state.reserve
 
     def add(role: Role) -> None:
         nonlocal blocks
@@ -232,8 +156,8 @@ def build_session(
         fresh = [e for e in pool if e.slug not in taken and not (spine_busy and is_lower_back_dominant(e))]
         candidates = _rank([e for e in fresh if role.accepts(e)], state, profile, role)
         for exercise in candidates:
-            for option in _options(blocks, prescribe(exercise, profile), exercise, library):
-                if _fits(option, state, budget, library):
+            for option in options(blocks, prescribe(exercise, profile), exercise, library):
+                if fits(option, state.weekly, budget, library, weekly_max):
                     blocks = option
                     return
 
@@ -244,9 +168,79 @@ def build_session(
         add(role)
     if not blocks:  # nothing of the template is possible: any safe exercise beats an empty day
         add(Role(patterns=frozenset(e.movement_pattern for e in pool)))
-    tier = {e.slug: e.priority_tier for e in library}
-    blocks.sort(key=lambda block: min(tier[p.exercise_id] for p in block))
-    return blocks
+    for item in focus:
+        if not any(matches_focus(library.require(p.exercise_id), (item,)) for b in blocks for p in b):
+            ranked = _rank([e for e in pool if matches_focus(e, (item,))], state, profile, Role())
+            for exercise in ranked:
+                squeezed = _squeeze_in(blocks, exercise, profile, library, budget, state.weekly, weekly_max)
+                if squeezed is not None:
+                    blocks = squeezed
+                    break
+    return sort_blocks(blocks, library)
+
+
+def _squeeze_in(
+    blocks: Blocks,
+    exercise: Exercise,
+    profile: Profile,
+    library: ExerciseLibrary,
+    budget: int,
+    weekly: Mapping[MuscleGroup, float],
+    weekly_max: float,
+) -> Blocks | None:
+    """Make room for two sets of a requested focus group: fewer sets elsewhere, then shorter rests."""
+    planned = prescribe(exercise, profile, sets=2)
+    trial = [list(block) for block in blocks]
+    while True:
+        for option in options(trial, planned, exercise, library):
+            if fits(option, weekly, budget, library, weekly_max):
+                return option
+        where = [(b, i) for b, block in enumerate(trial) for i, p in enumerate(block)]
+        b, i = max(where, key=lambda bi: (trial[bi[0]][bi[1]].target_sets, bi), default=(-1, -1))
+        if b >= 0 and trial[b][i].target_sets > MIN_SETS:
+            trial[b][i] = trial[b][i].model_copy(update={"target_sets": trial[b][i].target_sets - 1})
+            continue
+        slow = [(b, i) for b, i in where if trial[b][i].rest_seconds > REST_FLOOR_SECONDS]
+        if not slow:
+            return None
+        b, i = slow[0]
+        trial[b][i] = trial[b][i].model_copy(update={"rest_seconds": REST_FLOOR_SECONDS})
+
+
+def _schedule(
+    profile: Profile,
+    request: ScheduleRequest,
+    library: ExerciseLibrary,
+    events: WeekEvents,
+    notes: list[str],
+) -> tuple[tuple[Weekday, ...], int]:
+    """Training days and minutes after event days and a bodyweight-only inventory have had their say."""
+    minutes = request.minutes or profile.schedule.minutes or DEFAULT_MINUTES
+    training = request.training_days(profile)
+    for weekday, event in events.rest.items():
+        if weekday in training:
+            notes.append(f"{weekday.display}: rest day for {event}.")
+    training = tuple(day for day in training if day not in events.rest)
+    moves = [e for e in available_exercises(profile, library) if e.type != "core"]
+    # Only when nothing is on record: a user who told us their (small) gear asked for these days.
+    if profile.inventory.known or len(moves) >= SPARSE_POOL:
+        return training, minutes
+    kept = spaced(training, SPARSE_DAYS, keep=[day for day in training if request.focus.get(day)])
+    names = " and ".join(sorted({e.name for e in moves})) or "nothing but core work"
+    lead = "No equipment on record"
+    dropped = [day.display for day in training if day not in kept]
+    notes.insert(
+        0,
+        f"{lead}: this plan uses bodyweight only ({names}), so it is {len(kept)} short sessions"
+        + (f" ({', '.join(dropped)} off)" if dropped else "")
+        + ". Tell me what equipment you have (dumbbells, a bench, a pull-up bar…) to unlock a full plan.",
+    )
+    return kept, min(minutes, SPARSE_MINUTES)
+
+
+def _build_order(training: Sequence[Weekday], request: ScheduleRequest) -> list[Weekday]:
+    """Focus days claim the weekly budget first; the split's days follow in calendar order."""
+    return sorted(training, key=lambda day: (not request.focus.get(day), day.position))
 
 
 def generate_week(
@@ -261,65 +255,60 @@ def generate_week(
 ) -> GeneratedWeek:
     """A seven-day plan with zero validator errors; deterministic for the same inputs.
 
-    With a `recovery` view (from `history.recovery_view`) and `now`, a group still recovering from
-    logged sessions gets no direct work on the days before its recovery window ends.
+    Active tier-3 events in the profile taper the week: rest on the event day and nothing heavy (or
+    loading a protected area) in the 48 h before. With a `recovery` view (from
+    `history.recovery_view`) and `now`, a group still recovering from logged sessions gets no direct
+    work on the days before its recovery window ends.
     """
     if week_start.weekday() != 0:
         raise BadInput(f"week_start {week_start} is not a Monday", code="invalid_schedule")
-    minutes = request.minutes or profile.schedule.minutes or DEFAULT_MINUTES
-    training = request.training_days(profile)
-    kinds = SPLITS[len(training)]
     notes: list[str] = []
-    if not profile.inventory.known:
-        notes.append("No equipment on record: this plan uses bodyweight only. Tell me what you have.")
+    events = week_events(profile, week_start)
+    training, minutes = _schedule(profile, request, library, events, notes)
+    kinds = dict(zip(training, SPLITS[len(training)], strict=True)) if training else {}
     state = _WeekState()
-    days: dict[Weekday, DayPlan] = {}
-    previous: DayPlan | None = None
-    counts: Counter[SessionKind] = Counter()
+    sessions: dict[Weekday, Session] = {}
     pools: dict[tuple[int, ...], list[Exercise]] = {}
-    for weekday in WEEKDAYS:
-        if weekday not in training:
-            days[weekday], previous = rest_day(), None
-            continue
-        focus = request.focus.get(weekday, ())
-        state.reserve = RESERVE_PER_DAY * sum(1 for later in training if later.position > weekday.position)
+    order = _build_order(training, request)
+    for built, weekday in enumerate(order):
+        focus = tuple(request.focus.get(weekday, ()))
+        state.reserve = RESERVE_PER_DAY * (len(order) - built - 1)
         on = week_start + timedelta(days=weekday.position)
         key = _active_key(profile, on)
         if key not in pools:
             pools[key] = available_exercises(profile, library, on)
-        kind = SessionKind.FOCUS if focus else kinds[training.index(weekday)]
+        blocked = _unrecovered(recovery, now, on)
+        pool = [e for e in pools[key] if not e.primary_groups & blocked and not events.excludes(weekday, e)]
+        kind = SessionKind.FOCUS if focus else kinds[weekday]
+        neighbours = [s.blocks for s in sessions.values() if abs(s.weekday.position - weekday.position) == 1]
         blocks = build_session(
             kind,
             profile,
             library=library,
             budget=minutes,
-            previous=previous,
+            pool=pool,
+            neighbours=neighbours,
             focus=focus,
             state=state,
-            on=on,
-            available=pools[key],
-            unrecovered=_unrecovered(recovery, now, on),
         )
         if not blocks:
             notes.append(
                 f"{weekday.display}: nothing safe fits your gear and constraints, so it is a rest day."
             )
-            days[weekday], previous = rest_day(), None
             continue
-        counts[kind] += 1
-        title = " & ".join(g.value.replace("_", " ").title() for g in focus) if focus else TITLES[kind]
-        if kind is SessionKind.FULL and kinds.count(kind) > 1:
-            title = f"{title} {'ABC'[counts[kind] - 1] if counts[kind] <= 3 else counts[kind]}"
-        day = training_day(blocks, title, minutes, profile, library)
-        for group, value in fractional_sets(day, library).items():
+        sessions[weekday] = Session(weekday, kind, focus, minutes, pool, blocks)
+        for group, value in session_sets(blocks, library)[1].items():
             state.weekly[group] += value
-        state.used.update(day.slugs())
-        days[weekday], previous = day, day
+        state.used.update(p.exercise_id for block in blocks for p in block)
+    ordered = [sessions[day] for day in WEEKDAYS if day in sessions]
+    notes += top_up(ordered, profile, library)
+    notes += _focus_notes(ordered, library)
+    days = _days(ordered, profile, library, minutes)
     dated = {
-        weekday: day.model_copy(
+        weekday: days.get(weekday, rest_day()).model_copy(
             update={"date": week_start + timedelta(days=i), "day_of_week": weekday.display}
         )
-        for i, (weekday, day) in enumerate(days.items())
+        for i, weekday in enumerate(WEEKDAYS)
     }
     plan = WeeklyPlan(
         week_start_date=week_start,
@@ -332,6 +321,39 @@ def generate_week(
     if not report.ok:
         raise FitcoachError(f"generator produced an invalid plan: {report.codes()}", code="plan_invalid")
     return GeneratedWeek(plan, notes)
+
+
+def _days(
+    sessions: Sequence[Session], profile: Profile, library: ExerciseLibrary, minutes: int
+) -> dict[Weekday, DayPlan]:
+    """Day plans with titles; repeated full-body days are lettered A, B, C in calendar order."""
+    counts: Counter[SessionKind] = Counter()
+    total = Counter(s.kind for s in sessions)
+    days: dict[Weekday, DayPlan] = {}
+    for session in sessions:
+        counts[session.kind] += 1
+        if session.focus:
+            title = " & ".join(g.value.replace("_", " ").title() for g in session.focus)
+        else:
+            title = TITLES[session.kind]
+        if session.kind is SessionKind.FULL and total[session.kind] > 1:
+            n = counts[session.kind]
+            title = f"{title} {'ABC'[n - 1] if n <= 3 else n}"
+        blocks = sort_blocks(session.blocks, library)
+        days[session.weekday] = training_day(blocks, title, minutes, profile, library)
+    return days
+
+
+def _focus_notes(sessions: Sequence[Session], library: ExerciseLibrary) -> list[str]:
+    """Say which requested groups a focus day could not include (gear or constraints rule them out)."""
+    notes: list[str] = []
+    for session in sessions:
+        entries = [library.require(p.exercise_id) for block in session.blocks for p in block]
+        missing = [item for item in session.focus if not any(matches_focus(e, (item,)) for e in entries)]
+        if missing:
+            names = ", ".join(item.value.replace("_", " ") for item in missing)
+            notes.append(f"{session.weekday.display}: no {names} work fits your gear and constraints.")
+    return notes
 
 
 def _unrecovered(
@@ -347,3 +369,6 @@ def _unrecovered(
 def _active_key(profile: Profile, on: date) -> tuple[int, ...]:
     """Which constraints hold on a day: days sharing them share one pool of exercises."""
     return tuple(i for i, c in enumerate(profile.constraints) if c.active_on(on))
+
+
+__all__ = ["FocusGroup", "GeneratedWeek", "ScheduleRequest", "build_session", "generate_week", "prescribe"]

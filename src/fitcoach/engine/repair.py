@@ -8,8 +8,10 @@ from datetime import timedelta
 from enum import StrEnum
 
 from fitcoach.contract.models import WEEKDAYS, Block, DayPlan, PlannedExercise, Weekday, WeeklyPlan
-from fitcoach.engine.alternatives import rank_alternatives
+from fitcoach.engine.alternatives import rank_alternatives, substitute_for_focus
+from fitcoach.engine.compression import compress_blocks
 from fitcoach.engine.estimators import day_minutes, direct_sets, fill_estimates, fractional_sets
+from fitcoach.engine.naming import named_exercise
 from fitcoach.engine.profile import Profile
 from fitcoach.engine.reps import parse_reps
 from fitcoach.engine.rules.base import is_heavy_compound, is_lower_back_dominant
@@ -19,7 +21,7 @@ from fitcoach.engine.rules.volume import SESSION_MAX_DIRECT, WEEKLY_MAX_SETS
 from fitcoach.engine.validator import validate_day, validate_week
 from fitcoach.errors import BadInput
 from fitcoach.library.loader import ExerciseLibrary, get_library
-from fitcoach.library.models import Exercise
+from fitcoach.library.models import Exercise, MuscleGroup
 
 MIN_SETS = 2
 """Trimming stops at two sets: one set rarely reaches the weekly dose (science.md §1)."""
@@ -32,6 +34,7 @@ class RepairKind(StrEnum):
     TRIMMED = "trimmed"
     SPLIT = "split"
     FIXED_FIELD = "fixed_field"
+    COMPRESSED = "compressed"
 
 
 @dataclass(frozen=True)
@@ -67,10 +70,21 @@ def _fix_exercises(
     neighbours = _heavy_neighbours(weekday, week, library)
     blocks: list[list[PlannedExercise]] = []
     taken = set(day.slugs())
+    focus = _day_focus(day, library)
     for block in day.blocks:
         kept: list[PlannedExercise] = []
         for planned in block.exercises:
             entry = library.get(planned.exercise_id)
+            if entry is None:
+                entry, how = _resolve_unknown(planned.exercise_id, focus, profile, taken, library, neighbours)
+                if entry is not None:
+                    taken.add(entry.slug)
+                    repairs.append(
+                        Repair(
+                            RepairKind.SUBSTITUTED, weekday, planned.exercise_id, f"→ {entry.slug} ({how})"
+                        )
+                    )
+                    planned = planned.model_copy(update={"exercise_id": entry.slug})
             bad = (
                 entry is None
                 or not profile.inventory.allows(entry.gear)
@@ -110,6 +124,46 @@ def _fix_exercises(
     return blocks, repairs
 
 
+FOCUS_GROUPS = 2
+"""A day's focus is its two most-trained groups, as its `focus_tag` shows them (R33)."""
+
+
+def _day_focus(day: DayPlan, library: ExerciseLibrary) -> list[MuscleGroup]:
+    """The groups the day's known exercises train most directly: what a replacement should serve."""
+    sets: dict[MuscleGroup, int] = {}
+    for planned in day.exercises():
+        entry = library.get(planned.exercise_id)
+        for group in entry.primary_groups if entry else ():
+            sets[group] = sets.get(group, 0) + planned.target_sets
+    return sorted(sets, key=lambda g: (-sets[g], g.value))[:FOCUS_GROUPS]
+
+
+def _resolve_unknown(
+    text: str,
+    focus: list[MuscleGroup],
+    profile: Profile,
+    taken: set[str],
+    library: ExerciseLibrary,
+    neighbours: list[Exercise],
+) -> tuple[Exercise | None, str]:
+    """An unknown slug's exercise: the one its text clearly names, else the best for the day's focus.
+
+    A named exercise the user cannot do is returned anyway: the caller substitutes it like any other.
+    """
+    named = named_exercise(text, library)
+    if named is not None and named.slug not in taken:
+        return named, "by name"
+    chosen = substitute_for_focus(
+        text,
+        focus,
+        profile,
+        exclude=taken,
+        library=library,
+        allow=lambda e: not _recovery_clash(e, neighbours),
+    )
+    return chosen, "for the day's focus"
+
+
 def _split_if_needed(
     block: list[PlannedExercise], weekday: Weekday, library: ExerciseLibrary, repairs: list[Repair]
 ) -> list[list[PlannedExercise]]:
@@ -137,9 +191,13 @@ def _trim(blocks: list[list[PlannedExercise]], library: ExerciseLibrary, over: o
 
 
 def _as_day(day: DayPlan, blocks: list[list[PlannedExercise]], labels: dict[str, str]) -> DayPlan:
-    return day.model_copy(
-        update={"blocks": [Block(label=labels.get(b[0].exercise_id, "Block"), exercises=b) for b in blocks]}
-    )
+    """The day with these blocks; a block keeps its label (keyed by its slugs, or its one slug)."""
+
+    def label(block: list[PlannedExercise]) -> str:
+        slugs = "+".join(p.exercise_id for p in block)
+        return labels.get(slugs) or ("Superset" if len(block) > 1 else "Block")
+
+    return day.model_copy(update={"blocks": [Block(label=label(b), exercises=b) for b in blocks]})
 
 
 def repair_day(
@@ -153,7 +211,7 @@ def repair_day(
 ) -> tuple[DayPlan, list[Repair]]:
     """A valid version of the day and what was changed; raises BadInput if it cannot be made valid."""
     library = library or get_library()
-    labels = {p.exercise_id: block.label for block in day.blocks for p in block.exercises}
+    labels = {"+".join(p.exercise_id for p in block.exercises): block.label for block in day.blocks}
     day = day.model_copy(update={"status": "scheduled", "day_of_week": weekday.display})
     if day.is_rest_day:
         return day.model_copy(update={"blocks": []}), []
@@ -170,13 +228,17 @@ def repair_day(
             break
         repairs.append(Repair(RepairKind.TRIMMED, weekday, None, f"{over[0].value} sets trimmed"))
     budget = minutes or profile.schedule.minutes
-    while (
+    if (
         budget is not None
         and blocks
         and math.ceil(day_minutes(_as_day(day, blocks, labels), library)) > budget
     ):
-        dropped = blocks.pop()
-        repairs.append(Repair(RepairKind.REMOVED, weekday, dropped[0].exercise_id, "over the time budget"))
+        anchor = library.require(blocks[0][0].exercise_id).primary_groups
+        compressed = compress_blocks(blocks, budget, library, anchor)
+        blocks = compressed.blocks
+        repairs += [Repair(RepairKind.COMPRESSED, weekday, None, cut) for cut in compressed.changes]
+        if math.ceil(day_minutes(_as_day(day, blocks, labels), library)) > budget:
+            raise BadInput(f"{weekday.display} cannot fit {budget} minutes", code="plan_unrepairable")
     if not blocks:
         raise BadInput(
             f"{weekday.display} cannot be made valid with this gear and these constraints",

@@ -1,0 +1,155 @@
+"""Building blocks of a session shared by the generator, the volume top-up and compression.
+
+Sessions are plain lists of blocks (lists of `PlannedExercise`) while they are built: the checks here
+run for every candidate, so they avoid building contract models.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Mapping
+from functools import lru_cache
+
+from fitcoach.contract.models import PlannedExercise
+from fitcoach.engine.estimators import DEFAULT_DURATION, block_minutes
+from fitcoach.engine.profile import Profile
+from fitcoach.engine.programming import PRESCRIPTIONS, TIMED_SECONDS, prescription_kind
+from fitcoach.engine.rules.session import ANTAGONISTS, pair_conflict
+from fitcoach.engine.rules.volume import SESSION_MAX_DIRECT, WEEKLY_MAX_SETS
+from fitcoach.library.loader import ExerciseLibrary
+from fitcoach.library.models import Exercise, MuscleGroup
+
+Blocks = list[list[PlannedExercise]]
+
+
+@lru_cache(maxsize=4)
+def muscle_groups(
+    library: ExerciseLibrary,
+) -> dict[str, tuple[frozenset[MuscleGroup], frozenset[MuscleGroup]]]:
+    """Primary and secondary groups per slug, computed once per library (the fill loop is hot)."""
+    return {e.slug: (frozenset(e.primary_groups), frozenset(e.secondary_groups)) for e in library}
+
+
+@lru_cache(maxsize=4)
+def _shares(library: ExerciseLibrary) -> dict[str, tuple[tuple[MuscleGroup, float], ...]]:
+    """Per slug, each group it trains with its weight: 1.0 primary, 0.5 secondary (science.md §10)."""
+    return {
+        slug: (*((g, 1.0) for g in primary), *((g, 0.5) for g in secondary))
+        for slug, (primary, secondary) in muscle_groups(library).items()
+    }
+
+
+def session_sets(
+    blocks: Blocks, library: ExerciseLibrary
+) -> tuple[dict[MuscleGroup, int], dict[MuscleGroup, float]]:
+    """Direct sets and fractional sets (primary 1.0, secondary 0.5; science.md §10) of one session."""
+    shares = _shares(library)
+    direct: dict[MuscleGroup, int] = {}
+    fractional: dict[MuscleGroup, float] = {}
+    for block in blocks:
+        for planned in block:
+            sets = planned.target_sets
+            for group, weight in shares[planned.exercise_id]:
+                fractional[group] = fractional.get(group, 0.0) + weight * sets
+                if weight == 1.0:
+                    direct[group] = direct.get(group, 0) + sets
+    return direct, fractional
+
+
+def fits(
+    blocks: Blocks,
+    weekly_elsewhere: Mapping[MuscleGroup, float],
+    budget: int,
+    library: ExerciseLibrary,
+    weekly_max: float = WEEKLY_MAX_SETS,
+) -> bool:
+    """R11, R12 and R19 for one session given what the rest of the week already holds."""
+    if math.ceil(session_minutes(blocks, library) - 1e-9) > budget:  # cheapest test, and the usual limit
+        return False
+    direct, fractional = session_sets(blocks, library)
+    if any(value > SESSION_MAX_DIRECT for value in direct.values()):
+        return False
+    return not any(
+        value + weekly_elsewhere.get(group, 0.0) > weekly_max for group, value in fractional.items()
+    )
+
+
+def session_minutes(blocks: Blocks, library: ExerciseLibrary) -> float:
+    """`estimators.blocks_minutes` with each block's minutes memoised: candidates differ by one block."""
+    blocks = [block for block in blocks if block]
+    if not blocks:
+        return 0.0
+    compound = _compound_patterns(library)
+    patterns = {compound[p.exercise_id] for block in blocks for p in block if p.exercise_id in compound}
+    params = DEFAULT_DURATION
+    warmup = params.general_warmup_minutes + params.ramp_minutes * min(len(patterns), params.max_ramps)
+    if params.warmup_minutes is not None:
+        warmup = params.warmup_minutes
+    body = sum(
+        _block_minutes(tuple((p.target_sets, p.target_reps, p.rest_seconds) for p in block))
+        for block in blocks
+    )
+    return warmup + body + params.cooldown_minutes
+
+
+@lru_cache(maxsize=4)
+def _compound_patterns(library: ExerciseLibrary) -> dict[str, str]:
+    return {e.slug: e.movement_pattern for e in library if e.type == "compound"}
+
+
+@lru_cache(maxsize=4096)
+def _block_minutes(key: tuple[tuple[int, str, int], ...]) -> float:
+    return block_minutes(
+        [
+            PlannedExercise(exercise_id="x", target_sets=sets, target_reps=reps, rest_seconds=rest)
+            for sets, reps, rest in key
+        ]
+    )
+
+
+def pairable(first: Exercise, second: Exercise) -> bool:
+    """Stricter than R16 on purpose: true antagonists, or a compound with an isolation/core move."""
+    if pair_conflict(first, second) is not None:
+        return False
+    antagonists = frozenset({first.antagonist_group, second.antagonist_group}) in ANTAGONISTS
+    return antagonists or first.type != "compound" or second.type != "compound"
+
+
+def options(
+    blocks: Blocks, planned: PlannedExercise, exercise: Exercise, library: ExerciseLibrary
+) -> Iterator[Blocks]:
+    """Ways to add one exercise, lazily: full sets alone, then in a superset, then the same with 2 sets."""
+    two = planned.model_copy(update={"target_sets": 2})
+    partners = [
+        index
+        for index, block in enumerate(blocks)
+        if index > 0 and len(block) == 1 and pairable(library.require(block[0].exercise_id), exercise)
+    ]
+    for candidate in (planned, two) if planned.target_sets > 2 else (planned,):
+        yield [*blocks, [candidate]]
+        for index in partners:
+            sets = min(blocks[index][0].target_sets, candidate.target_sets)
+            merged = [
+                blocks[index][0].model_copy(update={"target_sets": sets}),
+                candidate.model_copy(update={"target_sets": sets}),
+            ]
+            yield [*blocks[:index], merged, *blocks[index + 1 :]]
+
+
+def prescribe(exercise: Exercise, profile: Profile, sets: int | None = None) -> PlannedExercise:
+    """Sets, reps, rest and RIR for the goal (programming.PRESCRIPTIONS); priority muscles get a set more."""
+    rx = PRESCRIPTIONS[profile.goal.type][prescription_kind(exercise)]
+    bonus = 1 if exercise.primary_groups & set(profile.goal.priority) and rx.sets < 4 else 0
+    return PlannedExercise(
+        exercise_id=exercise.slug,
+        name=exercise.name,
+        target_sets=sets if sets is not None else rx.sets + bonus,
+        target_reps=TIMED_SECONDS if exercise.timed else rx.reps,
+        rest_seconds=rx.rest_seconds,
+        target_rir=rx.rir,
+    )
+
+
+def sort_blocks(blocks: Blocks, library: ExerciseLibrary) -> Blocks:
+    """R10 order: a block sits by its most important (lowest) priority tier; stable otherwise."""
+    return sorted(blocks, key=lambda block: min(library.require(p.exercise_id).priority_tier for p in block))
