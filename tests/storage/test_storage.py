@@ -249,6 +249,7 @@ def test_imported_exercises_join_the_library_and_duplicates_are_refused(
     entry = Exercise.model_validate(
         {**base, "slug": "kettlebell-goblet-squat", "name": "Kettlebell Goblet Squat"}
     )
+    assert library.effective_library(session) is get_library()  # no imports: the shared object
     assert library.import_exercises(session, entries=[entry], now=clock.now()) == ["kettlebell-goblet-squat"]
     effective = library.effective_library(session)
     assert "kettlebell-goblet-squat" in effective and len(effective) == len(get_library()) + 1

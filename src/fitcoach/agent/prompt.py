@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import weakref
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -71,14 +72,18 @@ def build_prefix(library: ExerciseLibrary) -> str:
     return f"{prose}\n{examples}\n"
 
 
-@lru_cache(maxsize=1)
-def _builtin_prefix() -> str:
-    return build_prefix(get_library())
+_PREFIXES: weakref.WeakKeyDictionary[ExerciseLibrary, str] = weakref.WeakKeyDictionary()
+"""Built prefixes by library object: building one renders ~48 KB of examples (about 5 ms), too much
+to repeat every turn. Libraries are immutable, so an object's prefix never changes."""
 
 
 def static_prefix(library: ExerciseLibrary | None = None) -> str:
-    """The prefix for `library` (default: the packaged one, built once per process)."""
-    return _builtin_prefix() if library is None else build_prefix(library)
+    """The prefix for `library` (default: the packaged one), built once per library object."""
+    library = get_library() if library is None else library
+    prefix = _PREFIXES.get(library)
+    if prefix is None:
+        prefix = _PREFIXES[library] = build_prefix(library)
+    return prefix
 
 
 def prefix_hash(model: str, prefix: str, tools: list[dict[str, Any]]) -> str:

@@ -39,6 +39,8 @@ def apply_turn_mutations(
 ) -> MutationPlan:
     """Plan and store a turn's mutations without committing; the caller commits with the turn record."""
     memory_repo.record_expiries(session, user_id=user_id, now=now)
+    if not mutations:
+        return MutationPlan()  # most turns: nothing to decide, so skip reading the profile and id set
     plan = plan_mutations(
         memory_repo.load_active_items(session, user_id=user_id, now=now),
         mutations,

@@ -18,7 +18,10 @@ def imported_exercises(session: Session) -> list[Exercise]:
 
 
 def effective_library(session: Session) -> ExerciseLibrary:
-    return get_library().with_entries(imported_exercises(session))
+    """Without imports this is the packaged library object itself, so per-library caches (the prompt
+    prefix) hit on every request instead of rebuilding for a fresh but equal copy."""
+    imported = imported_exercises(session)
+    return get_library().with_entries(imported) if imported else get_library()
 
 
 def import_exercises(session: Session, *, entries: list[Exercise], now: datetime) -> list[str]:
