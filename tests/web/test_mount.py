@@ -1,0 +1,66 @@
+"""Serving the web client: client routes answer with the shell, assets are served, `/api` is untouched."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from fitcoach.contract.models import WEEKDAYS
+from fitcoach.errors import NotFound
+from fitcoach.web import CLIENT_ROUTES, STATIC_DIR, mount_web
+
+
+@pytest.fixture
+def client() -> TestClient:
+    app = FastAPI()
+
+    @app.get("/api/health")
+    def health() -> dict[str, str]:
+        return {"status": "ok"}
+
+    mount_web(app)
+    return TestClient(app)
+
+
+SHELL_PATHS = [*CLIENT_ROUTES, *(f"/workouts/{day.value}" for day in WEEKDAYS)]
+
+
+@pytest.mark.parametrize("path", SHELL_PATHS)
+def test_every_client_route_serves_the_shell(client: TestClient, path: str) -> None:
+    response = client.get(path)
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/html")
+    assert response.headers["cache-control"] == "no-cache"
+    assert '<script type="module" src="/static/js/app.js">' in response.text
+
+
+def test_unknown_day_is_not_the_shell(client: TestClient) -> None:
+    with pytest.raises(NotFound):
+        client.get("/workouts/funday")
+
+
+@pytest.mark.parametrize(
+    ("path", "media_type"),
+    [
+        ("/static/js/app.js", "text/javascript"),
+        ("/static/css/app.css", "text/css"),
+        ("/static/vendor/uplot/uPlot.esm.js", "text/javascript"),
+        ("/static/icons/coach.svg", "image/svg+xml"),
+    ],
+)
+def test_assets_are_served_with_their_media_type(client: TestClient, path: str, media_type: str) -> None:
+    response = client.get(path)
+    assert response.status_code == 200
+    assert response.headers["content-type"].split(";")[0] == media_type
+    assert response.content == (STATIC_DIR / path.removeprefix("/static/")).read_bytes()
+
+
+def test_api_routes_are_left_alone(client: TestClient) -> None:
+    assert client.get("/api/health").json() == {"status": "ok"}
+    assert client.get("/api/nothing-here").status_code == 404
+
+
+def test_client_routes_are_not_in_the_openapi_schema(client: TestClient) -> None:
+    paths = client.get("/openapi.json").json()["paths"]
+    assert set(paths) == {"/api/health"}
