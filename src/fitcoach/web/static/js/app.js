@@ -1,0 +1,194 @@
+// The shell: sign-in, the bottom tab bar and a History-API router that renders one view at a time.
+import { api, ApiError } from "./api.js";
+import { clear, h } from "./dom.js";
+import { getLang, setLang, t } from "./i18n.js";
+import * as outbox from "./outbox.js";
+import { getToken, setToken } from "./store.js";
+import { renderCoach } from "./views/coach.js";
+import { renderDayPage } from "./views/day.js";
+import { renderMe } from "./views/me.js";
+import { renderProgress } from "./views/progress.js";
+import { renderSignIn } from "./views/signin.js";
+import { renderToday } from "./views/today.js";
+import { renderWeek } from "./views/week.js";
+import { renderWorkout } from "./views/workout.js";
+
+const TABS = [
+  { id: "coach", path: "/coach" },
+  { id: "today", path: "/today" },
+  { id: "week", path: "/week" },
+  { id: "progress", path: "/progress" },
+  { id: "me", path: "/me" },
+];
+
+const ROUTES = [
+  { re: /^\/coach$/, tab: "coach", render: renderCoach },
+  { re: /^\/today$/, tab: "today", render: renderToday },
+  { re: /^\/week$/, tab: "week", render: renderWeek },
+  { re: /^\/progress$/, tab: "progress", render: renderProgress },
+  { re: /^\/me$/, tab: "me", render: renderMe },
+  { re: /^\/workout\/active$/, tab: "today", render: renderWorkout },
+  { re: /^\/workouts\/(monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/, tab: "week", render: renderDayPage },
+];
+
+const view = document.getElementById("view");
+const tabs = document.getElementById("tabs");
+const status = document.getElementById("status");
+let cleanup = null;
+let renderSeq = 0;
+
+/** State every view shares; views receive it as `app`. */
+export const app = {
+  user: null,
+  units: "kg",
+  planCache: undefined,
+
+  navigate(path, { replace = false } = {}) {
+    if (path !== location.pathname + location.search) history[replace ? "replaceState" : "pushState"]({}, "", path);
+    route();
+  },
+
+  rerender() {
+    route();
+  },
+
+  /** The active plan ({version, plan}) or null when the user has none yet; cached until invalidated. */
+  async activePlan({ refresh = false } = {}) {
+    if (this.planCache === undefined || refresh) {
+      try {
+        this.planCache = await api.plan();
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) this.planCache = null;
+        else throw err;
+      }
+    }
+    return this.planCache;
+  },
+
+  invalidatePlan() {
+    this.planCache = undefined;
+  },
+
+  async setUnits(units) {
+    this.units = units;
+    await api.updateSettings({ units });
+  },
+
+  async setLanguage(lang) {
+    setLang(lang);
+    renderTabs(currentTab());
+    try {
+      await api.updateSettings({ language: lang });
+    } catch (err) {
+      // The language is remembered locally either way; the server copy is a convenience.
+      if (!(err instanceof ApiError)) throw err;
+    }
+  },
+
+  signOut() {
+    setToken(null);
+    this.user = null;
+    this.invalidatePlan();
+    this.navigate("/", { replace: true });
+  },
+
+  async signIn(token) {
+    setToken(token);
+    await loadUser();
+    this.navigate("/coach", { replace: true });
+  },
+
+  /** A view's error, shown in place: signs out on 401, says "offline" when the server is unreachable. */
+  errorBox(err) {
+    if (err instanceof ApiError && err.status === 401) {
+      this.signOut();
+      return h("p.error", {}, t("error_signed_out"));
+    }
+    const text = err instanceof ApiError && err.offline ? t("error_offline") : `${t("error_generic")} ${err.message || err}`;
+    return h("p.error", { role: "alert" }, text);
+  },
+};
+
+function currentTab() {
+  const match = ROUTES.find((r) => r.re.test(location.pathname));
+  return match ? match.tab : "coach";
+}
+
+function renderTabs(active) {
+  clear(
+    tabs,
+    TABS.map((tab) =>
+      h(
+        "a.tab",
+        { href: tab.path, "data-link": true, "aria-current": tab.id === active ? "page" : null, "data-tab": tab.id },
+        h(`span.tab-icon.i-${tab.id}`, { "aria-hidden": "true" }),
+        h("span.tab-label", {}, t(`tab_${tab.id}`)),
+      ),
+    ),
+  );
+}
+
+async function loadUser() {
+  const me = await api.me();
+  app.user = me;
+  app.units = (me.settings && me.settings.units) || "kg";
+}
+
+async function route() {
+  const seq = ++renderSeq;
+  if (cleanup) cleanup();
+  cleanup = null;
+  if (!getToken()) {
+    tabs.hidden = true;
+    await renderSignIn(view, { app });
+    return;
+  }
+  if (!app.user) {
+    try {
+      await loadUser();
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) {
+        setToken(null);
+        return route();
+      }
+      clear(view, app.errorBox(err), h("button", { onclick: () => route() }, t("retry")));
+      return;
+    }
+  }
+  if (location.pathname === "/") {
+    history.replaceState({}, "", "/coach");
+  }
+  const match = ROUTES.find((r) => r.re.test(location.pathname)) || ROUTES[0];
+  const params = location.pathname.match(match.re).slice(1);
+  const query = Object.fromEntries(new URLSearchParams(location.search));
+  tabs.hidden = false;
+  renderTabs(match.tab);
+  document.title = `fitcoach · ${t(`tab_${match.tab}`)}`;
+  clear(view, h("p.muted.loading", {}, t("loading")));
+  window.scrollTo(0, 0);
+  try {
+    const result = await match.render(view, { app, params, query, isCurrent: () => seq === renderSeq });
+    if (seq === renderSeq && typeof result === "function") cleanup = result;
+  } catch (err) {
+    if (seq === renderSeq) clear(view, app.errorBox(err));
+  }
+}
+
+function showOutboxStatus() {
+  const count = outbox.pending().length;
+  status.textContent = count ? t("outbox_pending", { count }) : "";
+  status.className = count ? "status warn" : "status";
+}
+
+document.addEventListener("click", (event) => {
+  const link = event.target.closest("a[data-link]");
+  if (!link || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+  event.preventDefault();
+  app.navigate(link.getAttribute("href"));
+});
+window.addEventListener("popstate", () => route());
+
+setLang(getLang());
+outbox.start(showOutboxStatus, () => (app.user ? app.user.id : null));
+showOutboxStatus();
+route();

@@ -1,0 +1,37 @@
+// Thin wrapper over the vendored uPlot: time on x, one or two y scales, sized to its container.
+import uPlot from "../vendor/uplot/uPlot.esm.js";
+
+const COLORS = ["#0ea5e9", "#f97316", "#22c55e", "#a855f7"];
+
+/**
+ * Draw into `container`. `x` are Date objects; each series is {label, values, scale?: "y"|"y2", bars?}.
+ * Returns the uPlot instance (destroy() it when the view goes away).
+ */
+export function timeChart(container, { x, series, height = 200 }) {
+  const width = Math.max(280, container.clientWidth || 340);
+  const hasY2 = series.some((s) => s.scale === "y2");
+  const opts = {
+    width,
+    height,
+    legend: { show: true, live: false },
+    cursor: { drag: { x: false, y: false } },
+    scales: {
+      // Half a step of padding on both sides keeps the first and last bars inside the plot.
+      x: { time: true, range: (u, min, max) => { const pad = x.length > 1 ? (max - min) / (x.length - 1) / 2 : 3 * 86400; return [min - pad, max + pad]; } }, y: { range: (u, min, max) => [0, Math.max(1, max * 1.1)] }, ...(hasY2 ? { y2: { range: (u, min, max) => [0, Math.max(1, max * 1.1)] } } : {}) },
+    axes: [{ stroke: "#64748b", grid: { stroke: "#e2e8f0" } }, { stroke: "#64748b", grid: { stroke: "#e2e8f0" }, size: 50 }, ...(hasY2 ? [{ scale: "y2", side: 1, stroke: "#64748b", grid: { show: false }, size: 40 }] : [])],
+    series: [
+      {},
+      ...series.map((s, i) => ({
+        label: s.label,
+        scale: s.scale || "y",
+        stroke: COLORS[i % COLORS.length],
+        fill: s.bars ? `${COLORS[i % COLORS.length]}55` : undefined,
+        width: 2,
+        points: { show: true, size: 6 },
+        paths: s.bars ? uPlot.paths.bars({ size: [0.6, 40] }) : undefined,
+      })),
+    ],
+  };
+  const data = [x.map((d) => d.getTime() / 1000), ...series.map((s) => s.values)];
+  return new uPlot(opts, data, container);
+}

@@ -1,0 +1,73 @@
+// A plan day as the user reads it: header, blocks with supersets grouped, sets×reps, rest, coach note.
+import { h } from "./dom.js";
+import { formatDate, t, weekdayName } from "./i18n.js";
+import { prescription } from "./training.js";
+
+export function exerciseRow(ex, tag = "") {
+  return h(
+    "li.exercise",
+    { "data-exercise": ex.exercise_id },
+    tag ? h("span.ss-tag", {}, tag) : null,
+    h("span.ex-name", {}, ex.name || ex.exercise_id),
+    h("span.ex-rx", {}, prescription(ex)),
+    h("span.ex-rest", {}, t("rest_seconds", { seconds: ex.rest_seconds })),
+  );
+}
+
+export function dayBlocks(day) {
+  if (!day || day.is_rest_day) return h("p.muted.rest-note", {}, t("rest_day_note"));
+  return h(
+    "div.blocks",
+    {},
+    (day.blocks || []).map((block, b) => {
+      const superset = (block.exercises || []).length > 1;
+      const letter = String.fromCharCode(65 + b);
+      return h(
+        superset ? "section.block.superset" : "section.block",
+        {},
+        h("h4.block-label", {}, block.label, superset ? h("span.badge", {}, t("superset")) : null),
+        h(
+          "ol.exercises",
+          {},
+          block.exercises.map((ex, i) => exerciseRow(ex, superset ? `${letter}${i + 1}` : "")),
+        ),
+      );
+    }),
+  );
+}
+
+export function dayStateBadge(day) {
+  if (!day) return null;
+  if (day.status === "completed") return h("span.badge.done", {}, `✓ ${t("completed")}`);
+  if (day.is_rest_day) return h("span.badge.rest", {}, t("rest_day"));
+  return null;
+}
+
+export function dayHeader(day, weekday) {
+  return h(
+    "header.day-header",
+    {},
+    h("p.eyebrow", {}, weekdayName(weekday), day && day.date ? ` · ${formatDate(day.date, { day: "numeric", month: "short" })}` : ""),
+    h("h2", {}, day && !day.is_rest_day ? day.title : t("rest_day"), " ", dayStateBadge(day && !day.is_rest_day ? day : null)),
+    day && !day.is_rest_day
+      ? h(
+          "p.meta",
+          {},
+          [day.focus_tag, day.duration_minutes ? t("minutes", { minutes: day.duration_minutes }) : null].filter(Boolean).join(" · "),
+        )
+      : null,
+    day && day.muscle_focus && day.muscle_focus.length
+      ? h(
+          "ul.focus",
+          {},
+          day.muscle_focus.map((f) =>
+            h("li", {}, h("span", {}, f.muscle), h("span.bar", {}, h("span.fill", { style: `width:${Math.max(0, Math.min(100, f.intensity))}%` }))),
+          ),
+        )
+      : null,
+  );
+}
+
+export function coachNote(day) {
+  return day && day.coach_note ? h("blockquote.coach-note", {}, day.coach_note) : null;
+}

@@ -1,0 +1,69 @@
+// Finished workouts wait here until the server answers 2xx: a logged set is never lost (issue 7 §4).
+import { api, ApiError } from "./api.js";
+import { load, save } from "./store.js";
+
+const KEY = "outbox";
+const RETRY_MS = 4000;
+let flushing = null;
+let listener = () => {};
+let timer = null;
+
+export const pending = () => load(KEY, []);
+
+/** Queue a log under its idempotency key; queuing the same key twice keeps one entry. */
+export function enqueue({ key, body, userId }) {
+  const items = pending().filter((item) => item.key !== key);
+  items.push({ key, body, userId, attempts: 0, lastError: null, queuedAt: new Date().toISOString() });
+  save(KEY, items);
+  listener();
+}
+
+function update(key, change) {
+  save(
+    KEY,
+    pending().map((item) => (item.key === key ? { ...item, ...change } : item)),
+  );
+}
+
+/**
+ * Send every queued log once, in order. The server deduplicates by Idempotency-Key, so a log whose
+ * answer was lost in transit is simply sent again; it is removed only on a 2xx.
+ */
+export function flush(userId) {
+  if (flushing) return flushing;
+  flushing = (async () => {
+    const sent = [];
+    for (const item of pending()) {
+      if (userId && item.userId && item.userId !== userId) continue;
+      try {
+        const stored = await api.logWorkout(item.body, item.key);
+        save(
+          KEY,
+          pending().filter((other) => other.key !== item.key),
+        );
+        sent.push(stored);
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+        update(item.key, { attempts: item.attempts + 1, lastError: err.code });
+        if (err.offline) break;
+      }
+    }
+    return sent;
+  })().finally(() => {
+    flushing = null;
+    listener();
+  });
+  return flushing;
+}
+
+/** Retry in the background while anything waits; `onChange` redraws the status line. */
+export function start(onChange, userIdOf = () => null) {
+  listener = onChange;
+  const tick = () => {
+    if (pending().length) flush(userIdOf()).catch(() => {});
+  };
+  if (timer) clearInterval(timer);
+  timer = setInterval(tick, RETRY_MS);
+  window.addEventListener("online", tick);
+  tick();
+}

@@ -1,0 +1,47 @@
+// Training arithmetic the client needs: unit conversion, Epley e1RM, prescriptions as text.
+export const LB_PER_KG = 2.20462;
+export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
+
+export function convert(weight, from, to) {
+  if (weight === null || weight === undefined || from === to) return weight;
+  return from === "kg" ? weight * LB_PER_KG : weight / LB_PER_KG;
+}
+
+/** Round a weight to what plates and dumbbells allow: 0.5 kg or 1 lb. */
+export function roundWeight(weight, unit) {
+  const step = unit === "kg" ? 0.5 : 1;
+  return Math.round(weight / step) * step;
+}
+
+/** Epley: e1RM = w × (1 + r/30); a single rep is its own weight (the server's convention too). */
+export function epley(weight, reps) {
+  if (!(weight > 0) || !(reps > 0)) return 0;
+  return reps === 1 ? weight : weight * (1 + reps / 30);
+}
+
+/** Best Epley estimate of one session's working sets, in `unit`. */
+export function sessionE1rm(sets, unit) {
+  let best = 0;
+  for (const set of sets || []) {
+    if (set.is_warmup) continue;
+    best = Math.max(best, epley(convert(set.weight, set.unit || unit, unit), set.reps));
+  }
+  return best;
+}
+
+export const prescription = (ex) => `${ex.target_sets}×${ex.target_reps}`;
+
+/** The day's exercises in plan order, with their block label and position in a superset. */
+export function flattenDay(day) {
+  const out = [];
+  for (const block of (day && day.blocks) || []) {
+    const exercises = block.exercises || [];
+    exercises.forEach((ex, i) => out.push({ ...ex, block: block.label, superset: exercises.length > 1 ? i + 1 : 0 }));
+  }
+  return out;
+}
+
+/** The weekday of a local date, as the plan names it. */
+export function weekdayOf(date) {
+  return WEEKDAYS[(date.getDay() + 6) % 7];
+}

@@ -1,0 +1,162 @@
+// /coach: the chat. Sends active_tab + selected_day with every message; proposals render as cards.
+import { api, ApiError } from "../api.js";
+import { clear, h, markdown } from "../dom.js";
+import { formatDate, t, weekdayName } from "../i18n.js";
+import { memoryNotes } from "../memorynote.js";
+import { proposalCard } from "../proposal.js";
+
+const TABS = new Set(["coach", "today", "week", "workout"]);
+const HISTORY_PAGE = 20;
+
+export function chips(texts, send) {
+  if (!texts || !texts.length) return null;
+  return h(
+    "div.chips",
+    {},
+    texts.map((text) => h("button.chip", { type: "button", onclick: () => send(text) }, text)),
+  );
+}
+
+export function bubble(who, content, time) {
+  return h(`div.bubble.${who}`, {}, typeof content === "string" ? (who === "coach" ? markdown(content) : h("p", {}, content)) : content, time ? h("time", {}, time) : null);
+}
+
+export async function renderCoach(root, { app, query }) {
+  const context = {
+    activeTab: TABS.has(query.tab) ? query.tab : "coach",
+    selectedDay: query.day || null,
+  };
+  const [history, staged, activePlan] = await Promise.all([
+    api.chatHistory({ limit: HISTORY_PAGE }),
+    api.stagedProposals(),
+    app.activePlan(),
+  ]);
+  let plan = activePlan;
+  const stagedIds = new Set(staged.items.map((p) => p.id));
+  const shown = new Set();
+  const thread = h("div.thread", { "aria-live": "polite" });
+  const chipRow = h("div.chip-row");
+  const input = h("textarea.composer-input", { rows: 1, placeholder: t("message_placeholder"), "aria-label": t("message_placeholder") });
+  const sendButton = h("button.primary.send", { type: "submit", "aria-label": t("send") }, "➤");
+
+  const card = (proposal, retryMessage, retryContext) => {
+    shown.add(proposal.id);
+    return proposalCard(proposal, {
+      activePlan: plan,
+      onRetry: retryMessage ? () => send(retryMessage, retryContext) : null,
+      onAccepted: async () => {
+        app.invalidatePlan();
+        plan = await app.activePlan();
+        thread.append(
+          h(
+            "p.system",
+            {},
+            h("a", { href: "/week", "data-link": true }, t("see_week")),
+            " · ",
+            h("a", { href: "/today", "data-link": true }, t("see_today")),
+          ),
+        );
+        updateChips(null);
+      },
+    });
+  };
+
+  const updateChips = (reply) => {
+    let texts = reply && reply.proposal && reply.proposal.data ? reply.proposal.data.suggested_edits : null;
+    if (!texts && plan && plan.plan) {
+      const day = context.selectedDay && plan.plan.days ? plan.plan.days[context.selectedDay] : null;
+      texts = day && day.suggested_edits && day.suggested_edits.length ? day.suggested_edits : plan.plan.suggested_edits;
+    }
+    clear(chipRow, chips(texts, (text) => send(text)));
+  };
+
+  const renderTurn = (message, reply, when, turnContext, { live }) => {
+    const nodes = [bubble("user", message, when)];
+    nodes.push(bubble("coach", reply.message));
+    if (live) nodes.push(memoryNotes(reply.memory_mutations));
+    const proposal = reply.proposal;
+    if (proposal && proposal.type !== "NONE" && proposal.id && (live || stagedIds.has(proposal.id))) {
+      nodes.push(card(proposal, message, turnContext));
+    }
+    return nodes.filter(Boolean);
+  };
+
+  async function send(text, turnContext = context) {
+    const message = String(text || "").trim();
+    if (!message) return;
+    input.value = "";
+    const pendingBubble = bubble("coach", h("p.typing", {}, t("coach_typing")));
+    thread.append(bubble("user", message), pendingBubble);
+    pendingBubble.scrollIntoView({ block: "end" });
+    sendButton.disabled = true;
+    try {
+      const reply = await api.chat({ message, ...turnContext });
+      const nodes = renderTurn(message, reply, null, turnContext, { live: true });
+      nodes.shift();
+      pendingBubble.replaceWith(...nodes);
+      updateChips(reply);
+      nodes[nodes.length - 1].scrollIntoView({ block: "nearest" });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) return app.signOut();
+      pendingBubble.replaceWith(
+        h(
+          "div.bubble.coach.failed",
+          {},
+          h("p.error", {}, err instanceof ApiError && err.offline ? t("error_offline") : `${t("error_generic")} ${err.message}`),
+          h("button.chip", { type: "button", onclick: (e) => { e.target.closest(".bubble").remove(); thread.lastElementChild?.remove(); send(message, turnContext); } }, t("retry")),
+        ),
+      );
+    } finally {
+      sendButton.disabled = false;
+    }
+  }
+
+  const items = [...history.items].reverse();
+  if (!items.length) thread.append(bubble("coach", t("welcome")));
+  if (history.items.length === HISTORY_PAGE) {
+    const older = h("button.ghost.small.load-older", { type: "button" }, t("load_older"));
+    older.addEventListener("click", async () => {
+      older.disabled = true;
+      const page = await api.chatHistory({ limit: HISTORY_PAGE, before: items[0].id });
+      const nodes = [...page.items].reverse().flatMap((it) => renderTurn(it.message, it.reply, formatDate(it.created_at, { dateStyle: "medium", timeStyle: "short" }), context, { live: false }));
+      older.after(...nodes);
+      if (page.items.length < HISTORY_PAGE) older.remove();
+      else older.disabled = false;
+      if (page.items.length) items.unshift(...[...page.items].reverse());
+    });
+    thread.append(older);
+  }
+  for (const item of items) {
+    thread.append(...renderTurn(item.message, item.reply, formatDate(item.created_at, { dateStyle: "medium", timeStyle: "short" }), context, { live: false }));
+  }
+  for (const proposal of staged.items) {
+    if (!shown.has(proposal.id)) thread.append(card(proposal, null, context));
+  }
+  updateChips(items.length ? items[items.length - 1].reply : null);
+
+  const contextPill =
+    context.activeTab !== "coach"
+      ? h(
+          "p.context-pill",
+          {},
+          t("context_label", { tab: t(`tab_${context.activeTab === "workout" ? "today" : context.activeTab}`) }),
+          context.selectedDay ? ` · ${weekdayName(context.selectedDay)}` : "",
+          h("a.icon", { href: "/coach", "data-link": true, "aria-label": t("dismiss") }, " ×"),
+        )
+      : null;
+
+  const form = h("form.composer", {}, input, sendButton);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    send(input.value);
+  });
+  input.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
+      event.preventDefault();
+      send(input.value);
+    }
+  });
+  clear(root, h("div.coach-view", {}, contextPill, thread, h("div.composer-wrap", {}, chipRow, form)));
+  thread.lastElementChild?.scrollIntoView({ block: "end" });
+  if (query.ask) send(query.ask);
+}

@@ -1,0 +1,117 @@
+// /progress: weekly volume per muscle group, e1RM over time (Epley, client-side) and personal records.
+import { api, ApiError } from "../api.js";
+import { timeChart } from "../chart.js";
+import { clear, h } from "../dom.js";
+import { formatDate, formatNumber, getLang, t } from "../i18n.js";
+import { convert, flattenDay, sessionE1rm } from "../training.js";
+
+const MUSCLE_GROUPS = ["Chest", "Back", "Shoulders", "Quads", "Hamstrings", "Glutes", "Biceps", "Triceps", "Calves", "Core"];
+const WEEKS_BACK = 8;
+
+function localName(exercise) {
+  const names = (exercise.names && exercise.names[getLang()]) || [];
+  return names[0] && getLang() !== "en" ? `${exercise.name} · ${names[0]}` : exercise.name;
+}
+
+function weightText(value, unit, units) {
+  return `${formatNumber(convert(value, unit, units), 1)} ${units}`;
+}
+
+function prList(prs, units) {
+  if (!prs || !prs.max_weight_set) return h("p.muted", {}, t("no_records"));
+  const e1rm = typeof prs.estimated_1rm === "number" ? prs.estimated_1rm : prs.estimated_1rm && (prs.estimated_1rm.value ?? prs.estimated_1rm.weight);
+  const e1rmUnit = (prs.estimated_1rm && prs.estimated_1rm.unit) || prs.max_weight_set.unit || "lb";
+  const top = prs.max_weight_set;
+  const records = Object.entries(prs.rep_records || {}).sort((a, b) => Number(a[0]) - Number(b[0]));
+  return h(
+    "dl.prs",
+    {},
+    e1rm ? [h("dt", {}, t("estimated_1rm")), h("dd", {}, weightText(e1rm, e1rmUnit, units))] : null,
+    [h("dt", {}, t("heaviest_set")), h("dd", {}, `${weightText(top.weight, top.unit, units)} × ${top.reps}`, top.completed_at ? h("span.muted", {}, ` · ${formatDate(top.completed_at)}`) : null)],
+    records.map(([reps, rec]) => {
+      const w = typeof rec === "number" ? rec : rec && rec.weight;
+      const unit = (rec && rec.unit) || top.unit || "lb";
+      return w ? [h("dt", {}, t("rep_max", { reps })), h("dd", {}, weightText(w, unit, units))] : null;
+    }),
+  );
+}
+
+export async function renderProgress(root, { app }) {
+  const units = app.units;
+  const charts = [];
+  const [exercises, active, recent] = await Promise.all([api.exercises(), app.activePlan(), api.workouts({ limit: 1 })]);
+  // The exercise list starts with what was trained last, then the plan, then the rest of the library.
+  const lastLogged = recent.items && recent.items[0] ? recent.items[0].exercises_logged.map((e) => e.exercise_id) : [];
+  const planned = active ? Object.values(active.plan.days).flatMap((d) => flattenDay(d).map((e) => e.exercise_id)) : [];
+  const ordered = [...new Set([...lastLogged, ...planned])].map((slug) => exercises.find((e) => e.slug === slug)).filter(Boolean);
+  for (const e of exercises) if (!ordered.includes(e)) ordered.push(e);
+
+  const groupSelect = h("select.muscle-group", { "aria-label": t("muscle_group") }, MUSCLE_GROUPS.map((g) => h("option", { value: g }, t(`group_${g}`))));
+  const exerciseSelect = h("select.exercise", { "aria-label": t("exercise") }, ordered.map((e) => h("option", { value: e.slug }, localName(e))));
+  const volumeBox = h("div.chart.volume-chart");
+  const e1rmBox = h("div.chart.e1rm-chart");
+  const prBox = h("div.pr-box");
+
+  const destroyCharts = (kind) => {
+    for (const c of charts.filter((c) => c.kind === kind)) c.chart.destroy();
+    charts.splice(0, charts.length, ...charts.filter((c) => c.kind !== kind));
+  };
+
+  async function drawVolume() {
+    destroyCharts("volume");
+    clear(volumeBox, h("p.muted", {}, t("loading")));
+    const trends = await api.volumeTrends(groupSelect.value, WEEKS_BACK);
+    const weeks = trends.weeks || [];
+    clear(volumeBox);
+    if (!weeks.some((w) => w.tonnage_lbs > 0 || w.hard_sets > 0)) return volumeBox.append(h("p.muted.no-data", {}, t("no_volume")));
+    const chart = timeChart(volumeBox, {
+      x: weeks.map((w) => new Date(`${w.week_start}T00:00:00Z`)),
+      series: [
+        { label: t("tonnage_unit", { unit: units }), values: weeks.map((w) => Math.round(convert(w.tonnage_lbs, "lb", units))), bars: true },
+        { label: t("hard_sets"), values: weeks.map((w) => w.hard_sets), scale: "y2" },
+      ],
+    });
+    charts.push({ kind: "volume", chart });
+  }
+
+  async function drawExercise() {
+    destroyCharts("e1rm");
+    const slug = exerciseSelect.value;
+    clear(e1rmBox, h("p.muted", {}, t("loading")));
+    clear(prBox);
+    const [history, prs] = await Promise.all([
+      api.exerciseHistory(slug, 10),
+      api.prs(slug).catch((err) => {
+        if (err instanceof ApiError && err.status === 404) return null;
+        throw err;
+      }),
+    ]);
+    const sessions = [...(history.sessions || [])].reverse();
+    clear(e1rmBox);
+    if (!sessions.length) e1rmBox.append(h("p.muted.no-data", {}, t("no_sessions")));
+    else {
+      const chart = timeChart(e1rmBox, {
+        x: sessions.map((s) => new Date(s.completed_at)),
+        series: [{ label: t("e1rm_unit", { unit: units }), values: sessions.map((s) => Math.round(sessionE1rm(s.sets, units) * 10) / 10) }],
+      });
+      charts.push({ kind: "e1rm", chart });
+    }
+    clear(prBox, prList(prs, units));
+  }
+
+  const guard = (fn, box) => () => fn().catch((err) => clear(box, app.errorBox(err)));
+  groupSelect.addEventListener("change", guard(drawVolume, volumeBox));
+  exerciseSelect.addEventListener("change", guard(drawExercise, e1rmBox));
+
+  clear(
+    root,
+    h(
+      "div.progress",
+      {},
+      h("section.card", {}, h("h3", {}, t("weekly_volume")), groupSelect, volumeBox),
+      h("section.card", {}, h("h3", {}, t("strength_trend")), exerciseSelect, e1rmBox, h("h4", {}, t("personal_records")), prBox),
+    ),
+  );
+  await Promise.all([guard(drawVolume, volumeBox)(), guard(drawExercise, e1rmBox)()]);
+  return () => charts.forEach((c) => c.chart.destroy());
+}

@@ -1,0 +1,44 @@
+// /today: the day's plan with supersets grouped and a button into the live workout.
+import { ApiError, api } from "../api.js";
+import { coachNote, dayBlocks, dayHeader } from "../dayview.js";
+import { clear, h } from "../dom.js";
+import { t } from "../i18n.js";
+import { loadSession } from "../session.js";
+
+export function noPlan() {
+  return h(
+    "section.card.empty",
+    {},
+    h("h2", {}, t("no_plan_title")),
+    h("p", {}, t("no_plan_body")),
+    h("a.button.primary", { href: "/coach", "data-link": true }, t("talk_to_coach")),
+  );
+}
+
+/** The day page body shared by /today and /workouts/<day>. */
+export function dayPage({ day, weekday, actions }) {
+  return h("div.day-page", {}, dayHeader(day, weekday), coachNote(day), actions, dayBlocks(day));
+}
+
+export function workoutActions(day, weekday, { askLabel = "ask_coach_day", askTab = "today" } = {}) {
+  const session = loadSession();
+  const buttons = [];
+  if (session && session.weekday === weekday) {
+    buttons.push(h("a.button.primary.start", { href: "/workout/active", "data-link": true }, t("resume_workout")));
+  } else if (day && !day.is_rest_day && day.status !== "completed") {
+    buttons.push(h("a.button.primary.start", { href: `/workout/active?day=${weekday}`, "data-link": true }, t("start_workout")));
+  }
+  buttons.push(h("a.button.ghost", { href: `/coach?tab=${askTab}&day=${weekday}`, "data-link": true }, t(askLabel)));
+  return h("div.actions", {}, buttons);
+}
+
+export async function renderToday(root) {
+  let today;
+  try {
+    today = await api.planToday();
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return clear(root, noPlan());
+    throw err;
+  }
+  clear(root, dayPage({ day: today.day, weekday: today.weekday, actions: workoutActions(today.day, today.weekday) }));
+}

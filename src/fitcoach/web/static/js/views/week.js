@@ -1,0 +1,59 @@
+// /week: seven day cards with rest/completed states and the "modify week with coach" card.
+import { dayStateBadge } from "../dayview.js";
+import { clear, h } from "../dom.js";
+import { formatDate, formatNumber, t, weekdayName } from "../i18n.js";
+import { convert, WEEKDAYS } from "../training.js";
+import { noPlan } from "./today.js";
+
+function dayCard(weekday, day, isToday) {
+  const rest = !day || day.is_rest_day;
+  const classes = ["a.card.day-card", rest ? "is-rest" : "", day && day.status === "completed" ? "is-done" : "", isToday ? "is-today" : ""];
+  const count = rest ? 0 : (day.blocks || []).reduce((n, b) => n + (b.exercises || []).length, 0);
+  return h(
+    classes.filter(Boolean).join("."),
+    { href: `/workouts/${weekday}`, "data-link": true, "data-day": weekday },
+    h("div.day-card-head", {}, h("span.day-name", {}, weekdayName(weekday)), day && day.date ? h("span.muted", {}, formatDate(day.date, { day: "numeric", month: "short" })) : null, dayStateBadge(day || { is_rest_day: true })),
+    rest ? null : h("p.day-title", {}, day.title),
+    rest ? null : h("p.meta", {}, [day.focus_tag, t("minutes", { minutes: day.duration_minutes }), t("exercise_count", { count })].filter(Boolean).join(" · ")),
+  );
+}
+
+export async function renderWeek(root, { app }) {
+  const active = await app.activePlan();
+  if (!active) return clear(root, noPlan());
+  const plan = active.plan;
+  const todayIso = new Date().toISOString().slice(0, 10);
+  const summary = plan.summary || {};
+  const volume = summary.total_volume_lbs ? Math.round(convert(summary.total_volume_lbs, "lb", app.units)) : null;
+  clear(
+    root,
+    h(
+      "div.week",
+      {},
+      h(
+        "header.day-header",
+        {},
+        h("p.eyebrow", {}, t("week_of", { date: formatDate(plan.week_start_date, { day: "numeric", month: "long" }) }), ` · v${active.version}`),
+        h("h2", {}, plan.theme || t("tab_week")),
+        h(
+          "p.meta",
+          {},
+          [
+            summary.frequency ? t("sessions_count", { count: summary.frequency }) : null,
+            summary.total_time_minutes ? t("minutes", { minutes: summary.total_time_minutes }) : null,
+            volume ? `${formatNumber(volume)} ${app.units}` : null,
+          ]
+            .filter(Boolean)
+            .join(" · "),
+        ),
+      ),
+      h("div.day-cards", {}, WEEKDAYS.map((d) => dayCard(d, plan.days[d], plan.days[d] && plan.days[d].date === todayIso))),
+      h(
+        "a.card.modify-week",
+        { href: "/coach?tab=week", "data-link": true },
+        h("strong", {}, t("modify_week")),
+        h("p.muted", {}, t("modify_week_body")),
+      ),
+    ),
+  );
+}

@@ -1,0 +1,233 @@
+// /workout/active: step through the day, log sets, rest between them, swap via the coach, finish.
+import { api, ApiError } from "../api.js";
+import { clear, h, markdown } from "../dom.js";
+import { t } from "../i18n.js";
+import * as outbox from "../outbox.js";
+import { proposalCard } from "../proposal.js";
+import { applyDay, clearSession, loadSession, saveSession, setCount, startSession, toLogBody } from "../session.js";
+import { convert, prescription, roundWeight } from "../training.js";
+import { noPlan } from "./today.js";
+
+const RPE_CHOICES = ["", "6", "6.5", "7", "7.5", "8", "8.5", "9", "9.5", "10"];
+
+/** Last time's sets per exercise; one request per exercise per page, and none while offline. */
+const lastTimeCache = new Map();
+async function lastTime(slug) {
+  if (!lastTimeCache.has(slug)) {
+    lastTimeCache.set(
+      slug,
+      api
+        .exerciseHistory(slug, 1)
+        .then((r) => (r.sessions && r.sessions[0] ? r.sessions[0].sets.filter((s) => !s.is_warmup) : []))
+        .catch(() => {
+          lastTimeCache.delete(slug);
+          return [];
+        }),
+    );
+  }
+  return lastTimeCache.get(slug);
+}
+
+function lowReps(targetReps) {
+  const m = String(targetReps).match(/\d+/);
+  return m ? Number(m[0]) : 8;
+}
+
+/** Weight and reps to prefill: this session's last set, else the same set last time, else the target. */
+export function prefill(exercise, previous, units) {
+  const mine = exercise.sets[exercise.sets.length - 1];
+  if (mine) return { weight: mine.weight, reps: mine.reps };
+  const before = previous[Math.min(exercise.sets.length, previous.length - 1)];
+  if (before) return { weight: roundWeight(convert(before.weight, before.unit || "lb", units), units), reps: before.reps };
+  return { weight: "", reps: lowReps(exercise.target_reps) };
+}
+
+async function startFromPlan(app, weekday) {
+  const active = await app.activePlan();
+  if (!active) return null;
+  const day = active.plan.days[weekday];
+  if (!day || day.is_rest_day) return null;
+  const session = startSession({ weekday, day, userId: app.user.id });
+  saveSession(session);
+  return session;
+}
+
+export async function renderWorkout(root, { app, query }) {
+  let session = loadSession();
+  if (!session && query.day) session = await startFromPlan(app, query.day);
+  if (!session) {
+    const active = await app.activePlan();
+    return clear(root, active ? h("section.card.empty", {}, h("p", {}, t("no_active_workout")), h("a.button.primary", { href: "/today", "data-link": true }, t("tab_today"))) : noPlan());
+  }
+  if (query.day) history.replaceState({}, "", "/workout/active");
+
+  let timer = null;
+  const persist = () => saveSession(session);
+
+  const stopTimer = () => {
+    if (timer) clearInterval(timer);
+    timer = null;
+  };
+
+  function restTimer() {
+    const until = session.restUntil ? Date.parse(session.restUntil) : 0;
+    if (!until || until <= Date.now()) return null;
+    const display = h("span.timer-value", {}, "");
+    const box = h(
+      "div.rest-timer",
+      { role: "timer" },
+      h("span", {}, t("rest")),
+      display,
+      h("button.ghost.small", { type: "button", onclick: () => { session.restUntil = new Date(Date.parse(session.restUntil) + 15000).toISOString(); persist(); } }, "+15 s"),
+      h("button.ghost.small.skip", { type: "button", onclick: () => { session.restUntil = null; persist(); stopTimer(); box.remove(); } }, t("skip")),
+    );
+    const tick = () => {
+      const left = Math.ceil((Date.parse(session.restUntil || 0) - Date.now()) / 1000);
+      if (left <= 0) {
+        stopTimer();
+        box.classList.add("is-over");
+        display.textContent = t("rest_over");
+        if (navigator.vibrate) navigator.vibrate(300);
+        return;
+      }
+      display.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    };
+    stopTimer();
+    tick();
+    timer = setInterval(tick, 250);
+    return box;
+  }
+
+  /** Where to go after a set: through a superset's partners, then on once the targets are met. */
+  function advance() {
+    const ex = session.exercises[session.index];
+    const block = session.exercises.map((e, i) => ({ e, i })).filter(({ e }) => e.block === ex.block && e.superset);
+    let rest = ex.rest_seconds;
+    if (ex.superset && block.length > 1) {
+      const position = block.findIndex(({ i }) => i === session.index);
+      if (position < block.length - 1) {
+        session.index = block[position + 1].i;
+        rest = 0;
+      } else if (block.some(({ e }) => e.sets.length < e.target_sets)) {
+        session.index = block[0].i;
+      } else if (session.index < session.exercises.length - 1) {
+        session.index += 1;
+      }
+    } else if (ex.sets.length >= ex.target_sets && session.index < session.exercises.length - 1) {
+      session.index += 1;
+    }
+    session.restUntil = rest ? new Date(Date.now() + rest * 1000).toISOString() : null;
+  }
+
+  async function swap(ex, slot) {
+    const message = t("swap_message", { name: ex.name });
+    clear(slot, h("div.bubble.user", {}, h("p", {}, message)), h("div.bubble.coach", {}, h("p.typing", {}, t("coach_typing"))));
+    try {
+      const reply = await api.chat({ message, activeTab: "today", selectedDay: session.weekday });
+      const activePlan = await app.activePlan();
+      const parts = [h("div.bubble.user", {}, h("p", {}, message)), h("div.bubble.coach", {}, markdown(reply.message))];
+      if (reply.proposal && reply.proposal.type === "UPDATE_DAY" && reply.proposal.id) {
+        parts.push(
+          proposalCard(reply.proposal, {
+            activePlan,
+            onRetry: () => swap(ex, slot),
+            onAccepted: async (result) => {
+              app.invalidatePlan();
+              const day = result.plan && result.plan.days ? result.plan.days[session.weekday] : reply.proposal.data;
+              session = applyDay(session, day || reply.proposal.data);
+              persist();
+              draw();
+            },
+          }),
+        );
+      }
+      clear(slot, parts);
+    } catch (err) {
+      clear(slot, h("p.error", {}, err instanceof ApiError && err.offline ? t("error_offline") : err.message));
+    }
+  }
+
+  async function finish() {
+    const count = setCount(session);
+    if (!count && !confirm(t("confirm_finish_empty"))) return;
+    stopTimer();
+    if (count) outbox.enqueue({ key: session.id, body: toLogBody(session, new Date()), userId: session.userId });
+    clearSession();
+    app.invalidatePlan();
+    const result = h("p.sync-state", { role: "status" }, t("saving"));
+    clear(root, h("section.card.finished", {}, h("h2", {}, t("workout_finished")), h("p", {}, t("sets_logged", { count })), result, h("div.actions", {}, h("a.button.primary", { href: "/progress", "data-link": true }, t("tab_progress")), h("a.button.ghost", { href: "/today", "data-link": true }, t("tab_today")))));
+    if (!count) return void (result.textContent = "");
+    await outbox.flush(app.user.id).catch(() => []);
+    const waiting = outbox.pending().some((item) => item.key === session.id);
+    result.textContent = waiting ? t("saved_offline") : t("saved_server");
+    result.className = waiting ? "sync-state warn" : "sync-state ok";
+  }
+
+  function draw() {
+    const ex = session.exercises[session.index];
+    const units = app.units;
+    const weight = h("input.weight", { type: "number", inputmode: "decimal", min: "0", step: units === "kg" ? "0.5" : "1", "aria-label": t("weight_unit", { unit: units }) });
+    const reps = h("input.reps", { type: "number", inputmode: "numeric", min: "1", step: "1", "aria-label": t("reps") });
+    const rpe = h("select.rpe", { "aria-label": "RPE" }, RPE_CHOICES.map((v) => h("option", { value: v }, v || "RPE")));
+    const swapSlot = h("div.swap-slot");
+    lastTime(ex.exercise_id).then((previous) => {
+      const fill = prefill(ex, previous, units);
+      if (weight.value === "") weight.value = fill.weight;
+      if (reps.value === "") reps.value = fill.reps;
+    });
+    const logSet = (event) => {
+      event.preventDefault();
+      const w = Number(weight.value);
+      const r = Number(reps.value);
+      if (!(r > 0) || !(w >= 0) || weight.value === "") return;
+      ex.sets.push({ weight: w, unit: units, reps: r, rpe: rpe.value ? Number(rpe.value) : null, at: new Date().toISOString() });
+      advance();
+      persist();
+      draw();
+    };
+    const removeSet = (i) => {
+      ex.sets.splice(i, 1);
+      persist();
+      draw();
+    };
+    clear(
+      root,
+      h(
+        "div.workout",
+        {},
+        h("header.day-header", {}, h("p.eyebrow", {}, t("live_workout"), ` · ${t("sets_logged", { count: setCount(session) })}`), h("h2", {}, session.title)),
+        h(
+          "ol.exercise-steps",
+          {},
+          session.exercises.map((e, i) =>
+            h(
+              "li",
+              { class: [i === session.index ? "is-current" : "", e.sets.length >= e.target_sets ? "is-done" : ""].filter(Boolean).join(" ") },
+              h("button.step", { type: "button", onclick: () => { session.index = i; persist(); draw(); } }, `${i + 1}`, h("span.sr", {}, e.name)),
+            ),
+          ),
+        ),
+        restTimer(),
+        h(
+          "section.card.current-exercise",
+          { "data-exercise": ex.exercise_id },
+          h("p.eyebrow", {}, ex.block || "", ex.superset ? ` · ${t("superset")} ${ex.superset}` : ""),
+          h("h3", {}, ex.name),
+          h("p.meta", {}, `${prescription(ex)} · ${t("rest_seconds", { seconds: ex.rest_seconds })}`),
+          h(
+            "table.sets",
+            {},
+            h("tbody", {}, ex.sets.map((s, i) => h("tr", {}, h("td", {}, `${i + 1}`), h("td", {}, `${s.weight} ${s.unit}`), h("td", {}, `× ${s.reps}`), h("td", {}, s.rpe ? `@${s.rpe}` : ""), h("td", {}, h("button.icon", { type: "button", "aria-label": t("delete"), onclick: () => removeSet(i) }, "×"))))),
+          ),
+          h("form.set-form", { onsubmit: logSet }, h("label", {}, weight, h("span", {}, units)), h("label", {}, reps, h("span", {}, t("reps"))), rpe, h("button.primary.log-set", { type: "submit" }, t("log_set", { n: ex.sets.length + 1 }))),
+          h("div.actions", {}, h("button.ghost.swap", { type: "button", onclick: () => swap(ex, swapSlot) }, `⇄ ${t("swap")}`), h("button.ghost.next", { type: "button", disabled: session.index >= session.exercises.length - 1, onclick: () => { session.index += 1; persist(); draw(); } }, t("next_exercise"))),
+          swapSlot,
+        ),
+        h("div.actions.end", {}, h("button.primary.finish", { type: "button", onclick: finish }, t("finish_workout")), h("button.ghost.danger.discard", { type: "button", onclick: () => { if (confirm(t("confirm_discard"))) { clearSession(); stopTimer(); app.navigate("/today"); } } }, t("discard"))),
+      ),
+    );
+  }
+
+  draw();
+  return stopTimer;
+}
