@@ -2,23 +2,39 @@
 import uPlot from "../vendor/uplot/uPlot.esm.js";
 
 const COLORS = ["#0ea5e9", "#f97316", "#22c55e", "#a855f7"];
+const DAY_S = 86400;
+
+const fromZeroRange = (u, min, max) => [0, Math.max(1, max * 1.1)];
+const snugRange = (u, min, max) => [Math.floor(min * 0.9), Math.ceil(max * 1.05) || 1];
 
 /**
  * Draw into `container`. `x` are Date objects; each series is {label, values, scale?: "y"|"y2", bars?}.
  * Returns the uPlot instance (destroy() it when the view goes away).
  */
-export function timeChart(container, { x, series, height = 200 }) {
+export function timeChart(container, { x, series, height = 200, fromZero = true }) {
   const width = Math.max(280, container.clientWidth || 340);
   const hasY2 = series.some((s) => s.scale === "y2");
+  // Half a step of padding on both sides keeps the first and last bars inside the plot.
+  const xRange = (u, min, max) => {
+    const pad = x.length > 1 ? (max - min) / (x.length - 1) / 2 : 3 * DAY_S;
+    return [min - pad, max + pad];
+  };
+  const scales = { x: { time: true, range: xRange }, y: { range: fromZero ? fromZeroRange : snugRange } };
+  const axes = [
+    { stroke: "#64748b", grid: { stroke: "#e2e8f0" } },
+    { stroke: "#64748b", grid: { stroke: "#e2e8f0" }, size: 50 },
+  ];
+  if (hasY2) {
+    scales.y2 = { range: fromZeroRange };
+    axes.push({ scale: "y2", side: 1, stroke: "#64748b", grid: { show: false }, size: 40 });
+  }
   const opts = {
     width,
     height,
     legend: { show: true, live: false },
     cursor: { drag: { x: false, y: false } },
-    scales: {
-      // Half a step of padding on both sides keeps the first and last bars inside the plot.
-      x: { time: true, range: (u, min, max) => { const pad = x.length > 1 ? (max - min) / (x.length - 1) / 2 : 3 * 86400; return [min - pad, max + pad]; } }, y: { range: (u, min, max) => [0, Math.max(1, max * 1.1)] }, ...(hasY2 ? { y2: { range: (u, min, max) => [0, Math.max(1, max * 1.1)] } } : {}) },
-    axes: [{ stroke: "#64748b", grid: { stroke: "#e2e8f0" } }, { stroke: "#64748b", grid: { stroke: "#e2e8f0" }, size: 50 }, ...(hasY2 ? [{ scale: "y2", side: 1, stroke: "#64748b", grid: { show: false }, size: 40 }] : [])],
+    scales,
+    axes,
     series: [
       {},
       ...series.map((s, i) => ({

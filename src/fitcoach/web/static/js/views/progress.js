@@ -92,6 +92,7 @@ export async function renderProgress(root, { app }) {
     else {
       const chart = timeChart(e1rmBox, {
         x: sessions.map((s) => new Date(s.completed_at)),
+        fromZero: false,
         series: [{ label: t("e1rm_unit", { unit: units }), values: sessions.map((s) => Math.round(sessionE1rm(s.sets, units) * 10) / 10) }],
       });
       charts.push({ kind: "e1rm", chart });

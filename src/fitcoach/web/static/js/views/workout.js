@@ -177,9 +177,10 @@ export async function renderWorkout(root, { app, query }) {
     });
     const logSet = (event) => {
       event.preventDefault();
-      const w = Number(weight.value);
+      // An empty weight is a bodyweight set.
+      const w = weight.value === "" ? 0 : Number(weight.value);
       const r = Number(reps.value);
-      if (!(r > 0) || !(w >= 0) || weight.value === "") return;
+      if (!(r > 0) || !(w >= 0)) return;
       ex.sets.push({ weight: w, unit: units, reps: r, rpe: rpe.value ? Number(rpe.value) : null, at: new Date().toISOString() });
       advance();
       persist();
