@@ -56,6 +56,14 @@ def test_assets_are_served_with_their_media_type(client: TestClient, path: str, 
     assert response.content == (STATIC_DIR / path.removeprefix("/static/")).read_bytes()
 
 
+def test_service_worker_is_served_from_the_root(client: TestClient) -> None:
+    response = client.get("/sw.js")
+    assert response.status_code == 200
+    assert response.headers["content-type"].split(";")[0] == "text/javascript"
+    assert response.headers["cache-control"] == "no-cache"
+    assert "/api/" in response.text
+
+
 def test_api_routes_are_left_alone(client: TestClient) -> None:
     assert client.get("/api/health").json() == {"status": "ok"}
     assert client.get("/api/nothing-here").status_code == 404

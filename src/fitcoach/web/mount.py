@@ -30,6 +30,11 @@ async def _client_page() -> FileResponse:
     return _index()
 
 
+async def _service_worker() -> FileResponse:
+    # Served from the root so its scope covers every client route, not just /static/.
+    return FileResponse(STATIC_DIR / "sw.js", media_type="text/javascript", headers={"Cache-Control": "no-cache"})
+
+
 async def _day_page(day: str) -> FileResponse:
     if day not in _WEEKDAY_NAMES:
         raise NotFound(f"No such day: {day!r}", details={"valid_values": sorted(_WEEKDAY_NAMES)})
@@ -42,3 +47,4 @@ def mount_web(app: FastAPI) -> None:
     for path in CLIENT_ROUTES:
         app.add_api_route(path, _client_page, methods=["GET"], include_in_schema=False)
     app.add_api_route("/workouts/{day}", _day_page, methods=["GET"], include_in_schema=False)
+    app.add_api_route("/sw.js", _service_worker, methods=["GET"], include_in_schema=False)

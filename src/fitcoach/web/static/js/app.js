@@ -1,9 +1,9 @@
 // The shell: sign-in, the bottom tab bar and a History-API router that renders one view at a time.
 import { api, ApiError } from "./api.js";
 import { clear, h } from "./dom.js";
-import { getLang, setLang, t } from "./i18n.js";
+import { setLang, t } from "./i18n.js";
 import * as outbox from "./outbox.js";
-import { getToken, setToken } from "./store.js";
+import { getToken, load, save, setToken } from "./store.js";
 import { renderCoach } from "./views/coach.js";
 import { renderDayPage } from "./views/day.js";
 import { renderMe } from "./views/me.js";
@@ -71,7 +71,14 @@ export const app = {
 
   async setUnits(units) {
     this.units = units;
-    await api.updateSettings({ units });
+    save("units", units);
+    if (this.user) save("user", { ...this.user, settings: { ...this.user.settings, units } });
+    try {
+      await api.updateSettings({ units });
+    } catch (err) {
+      // Kept in this browser either way; the server copy follows the user to other devices.
+      if (!(err instanceof ApiError)) throw err;
+    }
   },
 
   async setLanguage(lang) {
@@ -87,6 +94,7 @@ export const app = {
 
   signOut() {
     setToken(null);
+    save("user", null);
     this.user = null;
     this.invalidatePlan();
     this.navigate("/", { replace: true });
@@ -128,10 +136,25 @@ function renderTabs(active) {
   );
 }
 
+/**
+ * Who is signed in. The last answer is kept so the app still opens offline (a reload on the gym floor);
+ * a server without /api/me (404) falls back to the preferences kept in this browser.
+ */
 async function loadUser() {
-  const me = await api.me();
+  let me;
+  try {
+    me = await api.me();
+  } catch (err) {
+    const cached = load("user");
+    if (err instanceof ApiError && err.offline && cached) me = cached;
+    else if (err instanceof ApiError && err.status === 404) me = cached || { id: null, name: "", settings: {} };
+    else throw err;
+  }
+  save("user", me);
+  // A language chosen on another device applies here too, unless this browser already has one.
+  if (!load("lang") && me.settings && me.settings.language) setLang(me.settings.language);
   app.user = me;
-  app.units = (me.settings && me.settings.units) || "kg";
+  app.units = (me.settings && me.settings.units) || load("units") || "kg";
 }
 
 async function route() {
@@ -188,7 +211,10 @@ document.addEventListener("click", (event) => {
 });
 window.addEventListener("popstate", () => route());
 
-setLang(getLang());
+if ("serviceWorker" in navigator) {
+  // Best effort: without it (plain http on a LAN address) the app works, it just can't open offline.
+  navigator.serviceWorker.register("/sw.js").catch(() => {});
+}
 outbox.start(showOutboxStatus, () => (app.user ? app.user.id : null));
 showOutboxStatus();
 route();

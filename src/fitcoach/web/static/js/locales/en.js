@@ -76,7 +76,7 @@ export default {
   rest_over: "Go!",
   skip: "Skip",
   swap: "Swap",
-  swap_message: "Swap {name} for something else right now.",
+  swap_message: "What can I do instead of {name} right now?",
   next_exercise: "Next exercise",
   finish_workout: "Finish workout",
   discard: "Discard",

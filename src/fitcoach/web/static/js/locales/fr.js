@@ -76,7 +76,7 @@ export default {
   rest_over: "C'est reparti !",
   skip: "Passer",
   swap: "Remplacer",
-  swap_message: "Remplace {name} par autre chose tout de suite.",
+  swap_message: "Que puis-je faire à la place de {name} maintenant ?",
   next_exercise: "Exercice suivant",
   finish_workout: "Terminer la séance",
   discard: "Abandonner",

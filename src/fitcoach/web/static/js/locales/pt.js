@@ -76,7 +76,7 @@ export default {
   rest_over: "Vai!",
   skip: "Pular",
   swap: "Trocar",
-  swap_message: "Troque {name} por outra coisa agora.",
+  swap_message: "O que posso fazer em vez de {name} agora?",
   next_exercise: "Próximo exercício",
   finish_workout: "Finalizar treino",
   discard: "Descartar",

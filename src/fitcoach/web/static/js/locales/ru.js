@@ -76,7 +76,7 @@ export default {
   rest_over: "Вперёд!",
   skip: "Пропустить",
   swap: "Заменить",
-  swap_message: "Замени {name} на что-нибудь другое прямо сейчас.",
+  swap_message: "Что можно сделать вместо {name} прямо сейчас?",
   next_exercise: "Следующее упражнение",
   finish_workout: "Завершить тренировку",
   discard: "Удалить",

@@ -76,7 +76,7 @@ export default {
   rest_over: "開始！",
   skip: "略過",
   swap: "替換",
-  swap_message: "現在把 {name} 換成別的動作。",
+  swap_message: "現在可以做什麼動作來代替 {name}？",
   next_exercise: "下一個動作",
   finish_workout: "完成訓練",
   discard: "捨棄",
