@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from fastapi import FastAPI
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 from fitcoach.web import mount_web
 
 from .browser import CHROMIUM_ARGS, PHONE, require_chromium, serve_in_thread
+from .live import LiveServer
 
 
 @pytest.fixture(scope="session")
@@ -40,3 +43,43 @@ def static_url() -> Iterator[str]:
     mount_web(app)
     with serve_in_thread(app) as url:
         yield url
+
+
+@pytest.fixture
+def live_server(tmp_path: Path) -> Iterator[LiveServer]:
+    server = LiveServer(tmp_path)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def phone(browser: Browser) -> Iterator[Callable[[str], Page]]:
+    """Open a 390×844 page in a browser language; every dialog (confirm) is accepted."""
+    contexts: list[BrowserContext] = []
+    errors: list[str] = []
+
+    def open_page(locale: str) -> Page:
+        context = browser.new_context(viewport=PHONE, locale=locale)
+        context.set_default_timeout(30_000)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("dialog", lambda dialog: dialog.accept())
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
+    assert errors == [], f"uncaught errors in the page: {errors}"
+
+
+@pytest.fixture(scope="session")
+def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where page screenshots go: FITCOACH_SCREENSHOT_DIR (e.g. docs/screenshots) or a temp dir."""
+    target = os.environ.get("FITCOACH_SCREENSHOT_DIR")
+    path = Path(target) if target else tmp_path_factory.mktemp("screenshots")
+    path.mkdir(parents=True, exist_ok=True)
+    return path

@@ -18,12 +18,13 @@ CLIENT_ROUTES: tuple[str, ...] = ("/", "/coach", "/today", "/week", "/progress",
 """Paths the client's router owns; a reload on any of them must land on the app, not a 404."""
 
 _WEEKDAY_NAMES = frozenset(day.value for day in WEEKDAYS)
+_REVALIDATE = {"Cache-Control": "no-cache"}
 
 
 def _index() -> FileResponse:
     # The shell is tiny and names its modules by path, so revalidate it on every load: a new release
     # reaches a phone that kept the page open without anyone clearing a cache.
-    return FileResponse(INDEX_HTML, media_type="text/html", headers={"Cache-Control": "no-cache"})
+    return FileResponse(INDEX_HTML, media_type="text/html", headers=_REVALIDATE)
 
 
 async def _client_page() -> FileResponse:
@@ -32,7 +33,7 @@ async def _client_page() -> FileResponse:
 
 async def _service_worker() -> FileResponse:
     # Served from the root so its scope covers every client route, not just /static/.
-    return FileResponse(STATIC_DIR / "sw.js", media_type="text/javascript", headers={"Cache-Control": "no-cache"})
+    return FileResponse(STATIC_DIR / "sw.js", media_type="text/javascript", headers=_REVALIDATE)
 
 
 async def _day_page(day: str) -> FileResponse:

@@ -6,6 +6,19 @@ const SHELL = "/__shell__";
 self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
 
+// The page sends what it loaded (the shell and every module): cached up front, so the first reload
+// without a server already works, not only the second.
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "precache") event.waitUntil(precache(event.data.urls || []));
+});
+
+async function precache(urls) {
+  const cache = await caches.open(CACHE);
+  const shell = await fetch("/", { cache: "no-cache" });
+  if (shell.ok) await cache.put(SHELL, shell);
+  await Promise.all(urls.map((url) => cache.add(url).catch(() => undefined)));
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);

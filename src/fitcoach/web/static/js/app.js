@@ -213,7 +213,17 @@ window.addEventListener("popstate", () => route());
 
 if ("serviceWorker" in navigator) {
   // Best effort: without it (plain http on a LAN address) the app works, it just can't open offline.
-  navigator.serviceWorker.register("/sw.js").catch(() => {});
+  navigator.serviceWorker
+    .register("/sw.js")
+    .then(() => navigator.serviceWorker.ready)
+    .then((registration) => {
+      const urls = performance
+        .getEntriesByType("resource")
+        .map((entry) => entry.name)
+        .filter((url) => new URL(url).origin === location.origin && new URL(url).pathname.startsWith("/static/"));
+      registration.active.postMessage({ type: "precache", urls });
+    })
+    .catch(() => {});
 }
 outbox.start(showOutboxStatus, () => (app.user ? app.user.id : null));
 showOutboxStatus();
