@@ -187,13 +187,19 @@ async function route() {
   tabs.hidden = false;
   renderTabs(match.tab);
   document.title = `fitcoach · ${t(`tab_${match.tab}`)}`;
-  clear(view, h("p.muted.loading", {}, t("loading")));
+  // Each render gets its own element: a slow render that finishes after the user moved on writes into
+  // a detached node instead of over the page they are on now.
+  const page = h("div.page", {}, h("p.muted.loading", {}, t("loading")));
+  clear(view, page);
   window.scrollTo(0, 0);
   try {
-    const result = await match.render(view, { app, params, query, isCurrent: () => seq === renderSeq });
-    if (seq === renderSeq && typeof result === "function") cleanup = result;
+    const result = await match.render(page, { app, params, query });
+    if (typeof result === "function") {
+      if (seq === renderSeq) cleanup = result;
+      else result();
+    }
   } catch (err) {
-    if (seq === renderSeq) clear(view, app.errorBox(err));
+    if (seq === renderSeq) clear(page, app.errorBox(err));
   }
 }
 

@@ -158,5 +158,12 @@ export async function renderCoach(root, { app, query }) {
   });
   clear(root, h("div.coach-view", {}, contextPill, thread, h("div.composer-wrap", {}, chipRow, form)));
   thread.lastElementChild?.scrollIntoView({ block: "end" });
-  if (query.ask) send(query.ask);
+  if (query.ask) {
+    // Sent once: a reload of this address must not ask the coach a second time.
+    const params = new URLSearchParams(location.search);
+    params.delete("ask");
+    const rest = params.toString();
+    history.replaceState({}, "", rest ? `/coach?${rest}` : "/coach");
+    send(query.ask);
+  }
 }

@@ -7,5 +7,5 @@ export async function renderDayPage(root, { app, params }) {
   const active = await app.activePlan();
   if (!active) return clear(root, noPlan());
   const day = active.plan.days[weekday] || null;
-  clear(root, dayPage({ day, weekday, actions: workoutActions(day, weekday, { askTab: "week" }) }));
+  clear(root, dayPage({ day, weekday, tab: "week", actions: workoutActions(day, weekday, { askTab: "week" }) }));
 }

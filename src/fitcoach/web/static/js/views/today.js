@@ -15,9 +15,31 @@ export function noPlan() {
   );
 }
 
+/** suggested_edits as chips (R34) that open the chat and send their text with this page as context. */
+export function editChips(texts, tab, weekday) {
+  if (!texts || !texts.length) return null;
+  return h(
+    "div.chips",
+    {},
+    texts.map((text) => {
+      const query = new URLSearchParams({ tab, ask: text });
+      if (weekday) query.set("day", weekday);
+      return h("a.chip", { href: `/coach?${query}`, "data-link": true }, text);
+    }),
+  );
+}
+
 /** The day page body shared by /today and /workouts/<day>. */
-export function dayPage({ day, weekday, actions }) {
-  return h("div.day-page", {}, dayHeader(day, weekday), coachNote(day), actions, dayBlocks(day));
+export function dayPage({ day, weekday, actions, tab = "today" }) {
+  return h(
+    "div.day-page",
+    {},
+    dayHeader(day, weekday),
+    coachNote(day),
+    actions,
+    editChips(day && day.suggested_edits, tab, weekday),
+    dayBlocks(day),
+  );
 }
 
 export function workoutActions(day, weekday, { askLabel = "ask_coach_day", askTab = "today" } = {}) {

@@ -3,7 +3,7 @@ import { dayStateBadge } from "../dayview.js";
 import { clear, h } from "../dom.js";
 import { formatDate, formatNumber, t, weekdayName } from "../i18n.js";
 import { convert, WEEKDAYS } from "../training.js";
-import { noPlan } from "./today.js";
+import { editChips, noPlan } from "./today.js";
 
 function dayCard(weekday, day, isToday) {
   const rest = !day || day.is_rest_day;
@@ -47,6 +47,7 @@ export async function renderWeek(root, { app }) {
             .join(" · "),
         ),
       ),
+      editChips(plan.suggested_edits, "week", null),
       h("div.day-cards", {}, WEEKDAYS.map((d) => dayCard(d, plan.days[d], plan.days[d] && plan.days[d].date === todayIso))),
       h(
         "a.card.modify-week",
