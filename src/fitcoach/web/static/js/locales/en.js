@@ -82,6 +82,8 @@ export default {
   discard: "Discard",
   confirm_discard: "Discard this workout and every set logged in it?",
   confirm_finish_empty: "No sets logged. Finish without saving anything?",
+  other_workout_in_progress: "A {day} workout is in progress ({count} sets logged).",
+  discard_and_start: "Discard it and start {day}",
   no_active_workout: "No workout in progress.",
   workout_finished: "Workout finished",
   saving: "Saving…",

@@ -82,6 +82,8 @@ export default {
   discard: "Abandonner",
   confirm_discard: "Abandonner cette séance et toutes ses séries ?",
   confirm_finish_empty: "Aucune série notée. Terminer sans rien enregistrer ?",
+  other_workout_in_progress: "Une séance du {day} est en cours ({count} séries notées).",
+  discard_and_start: "L'abandonner et commencer {day}",
   no_active_workout: "Aucune séance en cours.",
   workout_finished: "Séance terminée",
   saving: "Enregistrement…",

@@ -82,6 +82,8 @@ export default {
   discard: "Descartar",
   confirm_discard: "Descartar este treino e todas as séries registradas?",
   confirm_finish_empty: "Nenhuma série registrada. Finalizar sem salvar nada?",
+  other_workout_in_progress: "Um treino de {day} está em andamento ({count} séries registradas).",
+  discard_and_start: "Descartar e começar {day}",
   no_active_workout: "Nenhum treino em andamento.",
   workout_finished: "Treino finalizado",
   saving: "Salvando…",

@@ -82,6 +82,8 @@ export default {
   discard: "Удалить",
   confirm_discard: "Удалить эту тренировку и все записанные подходы?",
   confirm_finish_empty: "Нет записанных подходов. Завершить, ничего не сохраняя?",
+  other_workout_in_progress: "Идёт тренировка ({day}, подходов: {count}).",
+  discard_and_start: "Удалить её и начать: {day}",
   no_active_workout: "Нет текущей тренировки.",
   workout_finished: "Тренировка завершена",
   saving: "Сохранение…",

@@ -82,6 +82,8 @@ export default {
   discard: "捨棄",
   confirm_discard: "要捨棄這次訓練和所有已記錄的組數嗎？",
   confirm_finish_empty: "沒有記錄任何組數。要直接結束而不儲存嗎？",
+  other_workout_in_progress: "{day}的訓練正在進行中（已記錄 {count} 組）。",
+  discard_and_start: "捨棄並開始{day}的訓練",
   no_active_workout: "目前沒有進行中的訓練。",
   workout_finished: "訓練完成",
   saving: "儲存中…",

@@ -72,6 +72,7 @@ export async function renderCoach(root, { app, query }) {
 
   const renderTurn = (message, reply, when, turnContext, { live }) => {
     const nodes = [bubble("user", message, when)];
+    if (!reply) return nodes;
     nodes.push(bubble("coach", reply.message));
     if (live) nodes.push(memoryNotes(reply.memory_mutations));
     const proposal = reply.proposal;

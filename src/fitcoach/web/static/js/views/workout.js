@@ -1,7 +1,7 @@
 // /workout/active: step through the day, log sets, rest between them, swap via the coach, finish.
 import { api, ApiError } from "../api.js";
 import { clear, h, markdown } from "../dom.js";
-import { t } from "../i18n.js";
+import { t, weekdayName } from "../i18n.js";
 import * as outbox from "../outbox.js";
 import { proposalCard } from "../proposal.js";
 import { applyDay, clearSession, loadSession, saveSession, setCount, startSession, toLogBody } from "../session.js";
@@ -52,8 +52,31 @@ async function startFromPlan(app, weekday) {
   return session;
 }
 
+function otherDayInProgress(root, app, session, wanted) {
+  const discardAndStart = async () => {
+    if (!confirm(t("confirm_discard"))) return;
+    clearSession();
+    app.navigate(`/workout/active?day=${wanted}`, { replace: true });
+  };
+  clear(
+    root,
+    h(
+      "section.card.empty",
+      {},
+      h("p", {}, t("other_workout_in_progress", { day: weekdayName(session.weekday), count: setCount(session) })),
+      h(
+        "div.actions",
+        {},
+        h("a.button.primary", { href: "/workout/active", "data-link": true }, t("resume_workout")),
+        h("button.ghost.danger", { type: "button", onclick: discardAndStart }, t("discard_and_start", { day: weekdayName(wanted) })),
+      ),
+    ),
+  );
+}
+
 export async function renderWorkout(root, { app, query }) {
   let session = loadSession();
+  if (session && query.day && query.day !== session.weekday) return otherDayInProgress(root, app, session, query.day);
   if (!session && query.day) session = await startFromPlan(app, query.day);
   if (!session) {
     const active = await app.activePlan();
