@@ -12,7 +12,7 @@ from fitcoach.web import CLIENT_ROUTES, STATIC_DIR, mount_web
 
 
 @pytest.fixture
-def client() -> TestClient:
+def bare_client() -> TestClient:
     app = FastAPI()
 
     @app.get("/api/health")
@@ -27,17 +27,17 @@ SHELL_PATHS = [*CLIENT_ROUTES, *(f"/workouts/{day.value}" for day in WEEKDAYS)]
 
 
 @pytest.mark.parametrize("path", SHELL_PATHS)
-def test_every_client_route_serves_the_shell(client: TestClient, path: str) -> None:
-    response = client.get(path)
+def test_every_client_route_serves_the_shell(bare_client: TestClient, path: str) -> None:
+    response = bare_client.get(path)
     assert response.status_code == 200
     assert response.headers["content-type"].startswith("text/html")
     assert response.headers["cache-control"] == "no-cache"
     assert '<script type="module" src="/static/js/app.js">' in response.text
 
 
-def test_unknown_day_is_not_the_shell(client: TestClient) -> None:
+def test_unknown_day_is_not_the_shell(bare_client: TestClient) -> None:
     with pytest.raises(NotFound):
-        client.get("/workouts/funday")
+        bare_client.get("/workouts/funday")
 
 
 @pytest.mark.parametrize(
@@ -49,26 +49,41 @@ def test_unknown_day_is_not_the_shell(client: TestClient) -> None:
         ("/static/icons/coach.svg", "image/svg+xml"),
     ],
 )
-def test_assets_are_served_with_their_media_type(client: TestClient, path: str, media_type: str) -> None:
-    response = client.get(path)
+def test_assets_are_served_with_their_media_type(bare_client: TestClient, path: str, media_type: str) -> None:
+    response = bare_client.get(path)
     assert response.status_code == 200
     assert response.headers["content-type"].split(";")[0] == media_type
     assert response.content == (STATIC_DIR / path.removeprefix("/static/")).read_bytes()
 
 
-def test_service_worker_is_served_from_the_root(client: TestClient) -> None:
-    response = client.get("/sw.js")
+def test_service_worker_is_served_from_the_root(bare_client: TestClient) -> None:
+    response = bare_client.get("/sw.js")
     assert response.status_code == 200
     assert response.headers["content-type"].split(";")[0] == "text/javascript"
     assert response.headers["cache-control"] == "no-cache"
     assert "/api/" in response.text
 
 
-def test_api_routes_are_left_alone(client: TestClient) -> None:
-    assert client.get("/api/health").json() == {"status": "ok"}
-    assert client.get("/api/nothing-here").status_code == 404
+def test_api_routes_are_left_alone(bare_client: TestClient) -> None:
+    assert bare_client.get("/api/health").json() == {"status": "ok"}
+    assert bare_client.get("/api/nothing-here").status_code == 404
 
 
-def test_client_routes_are_not_in_the_openapi_schema(client: TestClient) -> None:
-    paths = client.get("/openapi.json").json()["paths"]
+def test_client_routes_are_not_in_the_openapi_schema(bare_client: TestClient) -> None:
+    paths = bare_client.get("/openapi.json").json()["paths"]
     assert set(paths) == {"/api/health"}
+
+
+@pytest.mark.parametrize("path", ["/", "/today", "/workouts/friday", "/workout/active"])
+def test_the_real_app_serves_the_client(client: TestClient, path: str) -> None:
+    response = client.get(path)
+    assert response.status_code == 200
+    assert "/static/js/app.js" in response.text
+
+
+def test_the_real_app_answers_unknown_days_and_assets_with_its_error_body(client: TestClient) -> None:
+    for path in ("/workouts/funday", "/static/js/nothing.js"):
+        response = client.get(path)
+        assert response.status_code == 404
+        assert response.json()["error"]["code"] == "not_found"
+    assert client.get("/api/health").status_code == 200

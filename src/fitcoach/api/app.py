@@ -14,6 +14,7 @@ from fitcoach.api.routes import analytics, coach, exercises, health, me, memory,
 from fitcoach.clock import Clock, SystemClock
 from fitcoach.config import Settings
 from fitcoach.storage.db import make_engine, make_sessionmaker
+from fitcoach.web import mount_web
 
 # Every router, in one list: a new area adds one line here.
 ROUTERS: list[APIRouter] = [
@@ -46,5 +47,6 @@ def create_app(
     install_error_handlers(app)
     for router in ROUTERS:
         app.include_router(router)
+    mount_web(app)
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     return app
