@@ -80,7 +80,7 @@ export const api = {
 
   logWorkout: (body, idempotencyKey) =>
     request("POST", "/api/workouts/log", { body, headers: { "Idempotency-Key": idempotencyKey } }),
-  workouts: ({ limit = 20, before } = {}) => request("GET", "/api/workouts", { query: { limit, before } }),
+  workouts: ({ limit = 20, offset = 0 } = {}) => request("GET", "/api/workouts", { query: { limit, offset } }),
 
   exerciseHistory: (slug, limitSessions = 10) =>
     request("GET", "/api/analytics/exercise-history", {
@@ -89,5 +89,5 @@ export const api = {
   volumeTrends: (muscleGroup, weeksBack = 8) =>
     request("GET", "/api/analytics/volume-trends", { query: { muscle_group: muscleGroup, weeks_back: weeksBack } }),
   prs: (slug) => request("GET", `/api/analytics/prs/${enc(slug)}`),
-  exercises: () => request("GET", "/api/exercises"),
+  exercises: () => request("GET", "/api/exercises").then((r) => (Array.isArray(r) ? r : r.items)),
 };

@@ -18,6 +18,19 @@ export function enqueue({ key, body, userId }) {
   listener();
 }
 
+/** A log the server refused (a 4xx other than auth, timeout or rate limit) will never go through by retrying. */
+export const isRejected = (item) =>
+  item.lastStatus >= 400 && item.lastStatus < 500 && ![401, 408, 429].includes(item.lastStatus);
+
+/** Drop a queued log; only offered for rejected ones, whose retries cannot succeed. */
+export function discard(key) {
+  save(
+    KEY,
+    pending().filter((item) => item.key !== key),
+  );
+  listener();
+}
+
 function update(key, change) {
   save(
     KEY,
@@ -29,12 +42,14 @@ function update(key, change) {
  * Send every queued log once, in order. The server deduplicates by Idempotency-Key, so a log whose
  * answer was lost in transit is simply sent again; it is removed only on a 2xx.
  */
-export function flush(userId) {
+export function flush(userId, { includeRejected = false } = {}) {
   if (flushing) return flushing;
   flushing = (async () => {
     const sent = [];
     for (const item of pending()) {
       if (userId && item.userId && item.userId !== userId) continue;
+      // A refused log is tried again once per app start (the server may have been upgraded), not every tick.
+      if (isRejected(item) && !includeRejected) continue;
       try {
         const stored = await api.logWorkout(item.body, item.key);
         save(
@@ -44,7 +59,7 @@ export function flush(userId) {
         sent.push(stored);
       } catch (err) {
         if (!(err instanceof ApiError)) throw err;
-        update(item.key, { attempts: item.attempts + 1, lastError: err.code });
+        update(item.key, { attempts: item.attempts + 1, lastError: err.code, lastStatus: err.status });
         if (err.offline) break;
       }
     }
@@ -59,8 +74,10 @@ export function flush(userId) {
 /** Retry in the background while anything waits; `onChange` redraws the status line. */
 export function start(onChange, userIdOf = () => null) {
   listener = onChange;
+  let first = true;
   const tick = () => {
-    if (pending().length) flush(userIdOf()).catch(() => {});
+    if (pending().length) flush(userIdOf(), { includeRejected: first }).catch(() => {});
+    first = false;
   };
   if (timer) clearInterval(timer);
   timer = setInterval(tick, RETRY_MS);

@@ -91,6 +91,7 @@ export default {
   saved_offline: "Saved on this device; it will be sent as soon as the server is reachable.",
   outbox_pending: "{count} workout(s) waiting to sync",
 
+  outbox_rejected: "The server refused the workout of {date} ({code}).",
   weekly_volume: "Weekly volume",
   muscle_group: "Muscle group",
   exercise: "Exercise",

@@ -91,6 +91,7 @@ export default {
   saved_offline: "Enregistré sur cet appareil ; envoi dès que le serveur sera joignable.",
   outbox_pending: "{count} séance(s) en attente d'envoi",
 
+  outbox_rejected: "Le serveur a refusé la séance du {date} ({code}).",
   weekly_volume: "Volume hebdomadaire",
   muscle_group: "Groupe musculaire",
   exercise: "Exercice",

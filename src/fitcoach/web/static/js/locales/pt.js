@@ -91,6 +91,7 @@ export default {
   saved_offline: "Salvo neste aparelho; será enviado assim que o servidor estiver acessível.",
   outbox_pending: "{count} treino(s) aguardando envio",
 
+  outbox_rejected: "O servidor recusou o treino de {date} ({code}).",
   weekly_volume: "Volume semanal",
   muscle_group: "Grupo muscular",
   exercise: "Exercício",

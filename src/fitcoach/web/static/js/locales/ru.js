@@ -91,6 +91,7 @@ export default {
   saved_offline: "Сохранено на устройстве; отправим, как только сервер станет доступен.",
   outbox_pending: "Ожидают отправки: {count}",
 
+  outbox_rejected: "Сервер отклонил тренировку от {date} ({code}).",
   weekly_volume: "Недельный объём",
   muscle_group: "Группа мышц",
   exercise: "Упражнение",

@@ -91,6 +91,7 @@ export default {
   saved_offline: "已存在這台裝置上；伺服器恢復連線後會立即送出。",
   outbox_pending: "{count} 次訓練等待同步",
 
+  outbox_rejected: "伺服器拒絕了 {date} 的訓練（{code}）。",
   weekly_volume: "每週訓練量",
   muscle_group: "肌群",
   exercise: "動作",

@@ -98,6 +98,15 @@ export async function renderMe(root, { app }) {
         h("label.row", {}, h("span", {}, t("language")), language),
         h("div.row", {}, h("span", {}, t("units")), h("div.segmented", { role: "group" }, unitButtons)),
         waiting.length ? h("p.warn", {}, t("outbox_pending", { count: waiting.length })) : null,
+        waiting.filter(outbox.isRejected).map((item) =>
+          h(
+            "p.error.rejected",
+            {},
+            t("outbox_rejected", { date: formatDate(item.body.completed_at), code: item.lastError }),
+            " ",
+            h("button.ghost.small", { type: "button", onclick: () => { outbox.discard(item.key); app.rerender(); } }, t("discard")),
+          ),
+        ),
         h("button.ghost.danger.sign-out", { type: "button", onclick: () => { if (!waiting.length || confirm(t("confirm_sign_out_pending"))) app.signOut(); } }, t("sign_out")),
       ),
     ),

@@ -17,22 +17,23 @@ function weightText(value, unit, units) {
   return `${formatNumber(convert(value, unit, units), 1)} ${units}`;
 }
 
+/** A record set ({weight, unit, reps, completed_at}) as "20 kg × 8 · Mon 7 Sep". */
+function recordSet(set, units) {
+  return [`${weightText(set.weight, set.unit, units)} × ${set.reps}`, set.completed_at ? h("span.muted", {}, ` · ${formatDate(set.completed_at)}`) : null];
+}
+
 function prList(prs, units) {
   if (!prs || !prs.max_weight_set) return h("p.muted", {}, t("no_records"));
-  const e1rm = typeof prs.estimated_1rm === "number" ? prs.estimated_1rm : prs.estimated_1rm && (prs.estimated_1rm.value ?? prs.estimated_1rm.weight);
-  const e1rmUnit = (prs.estimated_1rm && prs.estimated_1rm.unit) || prs.max_weight_set.unit || "lb";
-  const top = prs.max_weight_set;
-  const records = Object.entries(prs.rep_records || {}).sort((a, b) => Number(a[0]) - Number(b[0]));
+  const e1rm = prs.estimated_1rm;
+  const records = Object.entries(prs.rep_records || {})
+    .filter(([, set]) => set)
+    .sort((a, b) => Number(a[0]) - Number(b[0]));
   return h(
     "dl.prs",
     {},
-    e1rm ? [h("dt", {}, t("estimated_1rm")), h("dd", {}, weightText(e1rm, e1rmUnit, units))] : null,
-    [h("dt", {}, t("heaviest_set")), h("dd", {}, `${weightText(top.weight, top.unit, units)} × ${top.reps}`, top.completed_at ? h("span.muted", {}, ` · ${formatDate(top.completed_at)}`) : null)],
-    records.map(([reps, rec]) => {
-      const w = typeof rec === "number" ? rec : rec && rec.weight;
-      const unit = (rec && rec.unit) || top.unit || "lb";
-      return w ? [h("dt", {}, t("rep_max", { reps })), h("dd", {}, weightText(w, unit, units))] : null;
-    }),
+    e1rm ? [h("dt", {}, t("estimated_1rm")), h("dd.e1rm", {}, weightText(e1rm.value_lbs, "lb", units))] : null,
+    [h("dt", {}, t("heaviest_set")), h("dd.heaviest", {}, recordSet(prs.max_weight_set, units))],
+    records.map(([reps, set]) => [h("dt", {}, t("rep_max", { reps })), h("dd", {}, recordSet(set, units))]),
   );
 }
 

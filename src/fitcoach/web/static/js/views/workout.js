@@ -198,12 +198,19 @@ export async function renderWorkout(root, { app, query }) {
       if (weight.value === "") weight.value = fill.weight;
       if (reps.value === "") reps.value = fill.reps;
     });
+    const form = h("form.set-form", {}, h("label", {}, weight, h("span", {}, units)), h("label", {}, reps, h("span", {}, t("reps"))), rpe, h("button.primary.log-set", { type: "submit" }, t("log_set", { n: ex.sets.length + 1 })));
+    form.addEventListener("submit", (event) => logSet(event));
     const logSet = (event) => {
       event.preventDefault();
       // An empty weight is a bodyweight set.
       const w = weight.value === "" ? 0 : Number(weight.value);
       const r = Number(reps.value);
-      if (!(r > 0) || !(w >= 0)) return;
+      // The server refuses fractional reps and weights no human lifts; refusing here keeps the
+      // session sendable instead of stuck in the outbox.
+      if (!Number.isInteger(r) || r < 1 || r > 100 || !(w >= 0) || convert(w, units, "lb") > 1500) {
+        form.classList.add("is-invalid");
+        return;
+      }
       ex.sets.push({ weight: w, unit: units, reps: r, rpe: rpe.value ? Number(rpe.value) : null, at: new Date().toISOString() });
       advance();
       persist();
@@ -243,7 +250,7 @@ export async function renderWorkout(root, { app, query }) {
             {},
             h("tbody", {}, ex.sets.map((s, i) => h("tr", {}, h("td", {}, `${i + 1}`), h("td", {}, `${s.weight} ${s.unit}`), h("td", {}, `× ${s.reps}`), h("td", {}, s.rpe ? `@${s.rpe}` : ""), h("td", {}, h("button.icon", { type: "button", "aria-label": t("delete"), onclick: () => removeSet(i) }, "×"))))),
           ),
-          h("form.set-form", { onsubmit: logSet }, h("label", {}, weight, h("span", {}, units)), h("label", {}, reps, h("span", {}, t("reps"))), rpe, h("button.primary.log-set", { type: "submit" }, t("log_set", { n: ex.sets.length + 1 }))),
+          form,
           h("div.actions", {}, h("button.ghost.swap", { type: "button", onclick: () => swap(ex, swapSlot) }, `⇄ ${t("swap")}`), h("button.ghost.next", { type: "button", disabled: session.index >= session.exercises.length - 1, onclick: () => { session.index += 1; persist(); draw(); } }, t("next_exercise"))),
           swapSlot,
         ),
