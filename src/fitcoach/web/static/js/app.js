@@ -151,8 +151,8 @@ async function loadUser() {
     else throw err;
   }
   save("user", me);
-  // A language chosen on another device applies here too, unless this browser already has one.
-  if (!load("lang") && me.settings && me.settings.language) setLang(me.settings.language);
+  // The browser's language (or the choice made here) wins over settings.language: a new account
+  // already carries a default there, which cannot be told apart from a choice.
   app.user = me;
   app.units = (me.settings && me.settings.units) || load("units") || "kg";
 }

@@ -15,10 +15,12 @@ export function timeChart(container, { x, series, height = 200, fromZero = true 
   const width = Math.max(280, container.clientWidth || 340);
   const hasY2 = series.some((s) => s.scale === "y2");
   // Half a step of padding on both sides keeps the first and last bars inside the plot.
-  const xRange = (u, min, max) => {
-    const pad = x.length > 1 ? (max - min) / (x.length - 1) / 2 : 3 * DAY_S;
-    return [min - pad, max + pad];
-  };
+  // From the data itself: uPlot widens a single-point time range to years on its own.
+  const seconds = x.map((d) => d.getTime() / 1000);
+  const first = Math.min(...seconds);
+  const last = Math.max(...seconds);
+  const pad = x.length > 1 ? (last - first) / (x.length - 1) / 2 : 3 * DAY_S;
+  const xRange = () => [first - pad, last + pad];
   const scales = { x: { time: true, range: xRange }, y: { range: fromZero ? fromZeroRange : snugRange } };
   const axes = [
     { stroke: "#64748b", grid: { stroke: "#e2e8f0" } },
@@ -48,6 +50,6 @@ export function timeChart(container, { x, series, height = 200, fromZero = true 
       })),
     ],
   };
-  const data = [x.map((d) => d.getTime() / 1000), ...series.map((s) => s.values)];
+  const data = [seconds, ...series.map((s) => s.values)];
   return new uPlot(opts, data, container);
 }
