@@ -254,3 +254,26 @@ def test_server_down_mid_workout_the_session_arrives_exactly_once(
     )
     assert remaining == 0
     assert [log["id"] for log in api.get("/api/workouts").json()["items"]] == [logs[0]["id"]]
+
+
+def test_one_click_sign_in_only_where_the_operator_enabled_it(
+    live_server: LiveServer, phone: Callable[[str], Page], tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    page = phone("en-US")
+    page.goto(f"{live_server.url}/")
+    expect(page.locator("form.signin")).to_be_visible()
+    expect(page.locator(".default-sign-in")).to_have_count(0)
+
+    local = LiveServer(tmp_path_factory.mktemp("make-run"))
+    local.env["FITCOACH_DEFAULT_LOGIN"] = "1"
+    local.cli("user", "ensure-default")
+    local.start()
+    try:
+        page.goto(f"{local.url}/")
+        page.locator(".default-sign-in").click()
+        expect(page.locator("nav#tabs")).to_be_visible()
+        expect(page.locator(".bubble.coach").first).to_contain_text("Welcome!")
+        token = page.evaluate("() => JSON.parse(localStorage.getItem('fitcoach.token'))")
+        assert local.api(token).get("/api/me").json()["name"] == "default"
+    finally:
+        local.stop()
