@@ -45,6 +45,9 @@ def day_edit(turn: Turn) -> CoachReply:
     if minutes is None:
         if turn.u.has_cue("lighter") or "fatigue" in turn.u.conditions:
             return lighter_day(turn, weekday, day, [])
+        if any(slug in day.slugs() for slug in turn.exercises_named(weekday)):
+            # "take skull crushers out of Wednesday": the named lift goes, a same-pattern one replaces it
+            return swap(turn)
         return reply(turn, turn.say("clarify"))
     profile = turn.profile()
     keep = muscle_groups(turn.u.focus_areas)

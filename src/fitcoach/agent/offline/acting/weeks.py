@@ -35,6 +35,11 @@ TRAVEL_KINDS = frozenset({"trip"})
 move to free days of the same week, so the weekly volume stays."""
 
 
+EVENT_SPAN_DAYS = 6
+"""The longest a non-travel event runs (an exam week, a two-day tournament): a day named further
+out is another plan, not the event's end."""
+
+
 def _travel(
     turn: Turn, plan: WeeklyPlan, profile: Profile, mutation: MemoryMutation, away: set[Weekday]
 ) -> CoachReply:
@@ -115,6 +120,9 @@ def onboarding(turn: Turn) -> CoachReply:
     start = week_start(turn.now)
     generated = generate_week(profile, request, library=turn.library, week_start=start, now=turn.now)
     week = _checked(turn, generated.plan, profile, minutes)
+    if not week.training_days():
+        # the gear and the conditions leave no safe exercise: keep the facts, stage no empty week
+        return reply(turn, turn.say("edit_failed"), mutations=mutations)
     back = any(c.area.value in LOWER_BACK_AREAS and c.kind is ConstraintKind.CHRONIC for c in profile.chronic)
     focus = turn.join([turn.word(area) for area in u.focus_areas]) or turn.word("balanced")
     message = turn.say(
@@ -188,11 +196,19 @@ def event(turn: Turn) -> CoachReply:
     # "keep my back from being fried" names the areas to protect, even in a fatigue phrase
     areas = turn.u.areas or list(EVENT_DEFAULT_AREAS.get(found.kind, ()))
     protected = [area.value for area in body_areas(areas)]
-    # a trip lasts until its last named day; any other event ends on its day (R25)
-    last = max(
-        [d.date for d in turn.u.days if d.relative is None and d.date >= found.date], default=found.date
+    # an event lasts until its last named day (a trip Thursday to Sunday, a ski weekend, exams from
+    # the 21st to the 25th); a trip may span any days, other events at most a week (R25)
+    reach = None if found.kind in TRAVEL_KINDS else found.date + dt.timedelta(days=EVENT_SPAN_DAYS)
+    end = max(
+        [
+            d.date
+            for d in turn.u.days
+            if d.relative in (None, "day_of_month")
+            and d.date >= found.date
+            and (reach is None or d.date <= reach)
+        ],
+        default=found.date,
     )
-    end = last if found.kind in TRAVEL_KINDS else found.date
     mutation = memory.event(turn, found.kind, end, protected, turn.input.message)
     event_day = Weekday.of(found.date)
     area_words = turn.join([turn.word(a) for a in areas]) or turn.word("balanced")

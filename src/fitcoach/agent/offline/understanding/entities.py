@@ -6,6 +6,7 @@ import datetime as dt
 import re
 from collections.abc import Callable, Iterable
 from functools import lru_cache
+from itertools import pairwise
 
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
@@ -33,7 +34,9 @@ def correct_typos(toks: list[Token], vocabulary: frozenset[str], choices: list[s
         if len(text) >= 6 and text not in vocabulary and not text.isdigit() and not is_han(text):
             limit = 2 if len(text) >= 7 else 1
             best = process.extractOne(text, choices, scorer=Levenshtein.distance, score_cutoff=limit)
-            if best is not None and (best[1] <= 1 or best[0][:2] == text[:2]):
+            # two edits only to a word at least as long: typing drops letters ("wensday"), while a
+            # longer real word two edits from a shorter known one is another word ("camping"/"caving")
+            if best is not None and (best[1] <= 1 or (best[0][:2] == text[:2] and len(best[0]) >= len(text))):
                 text = best[0]
         fixed.append(Token(text, token.start, token.end))
     return fixed
@@ -141,7 +144,35 @@ def resolve_days(matches: list[Match], now: dt.datetime) -> list[DayMention]:
             for offset in _RELATIVE_OFFSETS[match.key](today):
                 date = today + dt.timedelta(days=offset)
                 mentions.append(DayMention(Weekday.of(date), date, match.start, match.key))
-    return mentions
+    return mentions + _day_ranges(matches, mentions)
+
+
+RANGE_GAP = 2
+"""Characters allowed between a weekday, the range word and the next weekday (spaces, "du"/"с" are
+their own tokens before the first day, so only the joining word sits in between)."""
+
+
+def _day_ranges(matches: list[Match], mentions: list[DayMention]) -> list[DayMention]:
+    """The days inside "Monday through Friday", "du lundi au vendredi", "с понедельника по пятницу",
+    "週一到週五". A "move" request keeps its two ends ("move Monday to Wednesday" is one shift)."""
+    if any(m.category == "cue" and m.key == "move" for m in matches):
+        return []
+    weekdays = [m for m in matches if m.category == "weekday"]
+    joins = [m for m in matches if m.category == "cue" and m.key == "range"]
+    by_start = {d.start: d for d in mentions if d.relative is None}
+    inside: list[DayMention] = []
+    for first, last in pairwise(weekdays):
+        joined = any(
+            0 <= j.start - first.end <= RANGE_GAP and 0 <= last.start - j.end <= RANGE_GAP for j in joins
+        )
+        start = by_start.get(first.start)
+        if not joined or start is None:
+            continue
+        span = (Weekday(last.key).position - Weekday(first.key).position) % 7
+        for offset in range(1, span):
+            date = start.date + dt.timedelta(days=offset)
+            inside.append(DayMention(Weekday.of(date), date, first.end))
+    return inside
 
 
 def _weekend(today: dt.date) -> list[int]:

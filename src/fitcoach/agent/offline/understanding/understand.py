@@ -123,6 +123,14 @@ def understand(
         )
     ]
 
+    # "pullup bar", "barre de traction": an exercise word inside a longer gear phrase names gear
+    # (a gear phrase no longer than the name, "leg press", is the exercise too)
+    gear_spans = [(m.start, m.end) for m in matches if m.category == "gear"]
+    exercise_matches = [
+        m
+        for m in exercise_matches
+        if not any(s <= m.start and m.end <= e and e - s > m.end - m.start for s, e in gear_spans)
+    ]
     days = ent.resolve_days(matches, now) + ent.day_of_month(folded, lexicons, now)
     weekdays = ent.weekday_list([d for d in days if d.relative is None])
     gear, gear_positions = ent.gear_of(matches)
