@@ -106,28 +106,49 @@ async def answer_scripted(
 ) -> Response:
     """Take the next entry, apply faults in order (a delay then the following entry), and render.
     With an empty queue, `fallback(body)` answers (standalone demos); without one, HTTP 500."""
-    while True:
-        item = queue.pop()
-        if item is None and fallback is not None:
-            item = fallback(body)
-        if callable(item):
-            item = item(body)
-        if item is None:
-            return JSONResponse(render_error(500, "fake server: nothing scripted"), status_code=500)
-        if not isinstance(item, Fault):
-            return JSONResponse(render(item, body))
-        if item.kind is FaultKind.DELAY:
-            await asyncio.sleep(item.seconds)
-            continue
-        if item.kind is FaultKind.HTTP_ERROR:
-            return JSONResponse(
-                render_error(item.status, f"scripted HTTP {item.status}"), status_code=item.status
-            )
-        if item.kind is FaultKind.MALFORMED:
-            return Response(b"<html>upstream exploded", media_type="application/json")
-        following = queue.pop()
-        whole = json.dumps(render(following, body) if following is not None else {"partial": "x" * 64})
-        return Response(whole[: len(whole) // 2].encode(), media_type="application/json")
+    item = _take(queue, body, fallback)
+    delay = 0.0
+    while isinstance(item, Fault) and item.kind is FaultKind.DELAY:
+        delay += item.seconds
+        # The entry that follows a delay is taken now, not after sleeping: a client that times out
+        # and sends its next request at once must get that request's own entry, not this one's.
+        item = _take(queue, body, fallback, after_delay=True)
+    if delay:
+        await asyncio.sleep(delay)
+    if item is None:
+        return JSONResponse(render_error(500, "fake server: nothing scripted"), status_code=500)
+    if not isinstance(item, Fault):
+        return JSONResponse(render(item, body))
+    if item.kind is FaultKind.HTTP_ERROR:
+        return JSONResponse(
+            render_error(item.status, f"scripted HTTP {item.status}"), status_code=item.status
+        )
+    if item.kind is FaultKind.MALFORMED:
+        return Response(b"<html>upstream exploded", media_type="application/json")
+    following = _take(queue, body, fallback, after_delay=True)
+    reply = following if following is not None and not isinstance(following, Fault) else None
+    whole = json.dumps(render(reply, body) if reply is not None else {"partial": "x" * 64})
+    return Response(whole[: len(whole) // 2].encode(), media_type="application/json")
+
+
+def _take(
+    queue: ScriptQueue,
+    body: dict[str, Any],
+    fallback: Callable[[dict[str, Any]], Any] | None,
+    *,
+    after_delay: bool = False,
+) -> Script | None:
+    """The next scripted entry, resolved if callable. After a delay, a fallback that answers with a
+    delay again counts as nothing scripted (it would otherwise sleep forever)."""
+    item = queue.pop()
+    from_fallback = item is None and fallback is not None
+    if item is None and fallback is not None:
+        item = fallback(body)
+    if callable(item):
+        item = item(body)
+    if after_delay and from_fallback and isinstance(item, Fault) and item.kind is FaultKind.DELAY:
+        return None
+    return item
 
 
 async def read_json(request: Request) -> dict[str, Any] | None:
