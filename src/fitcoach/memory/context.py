@@ -53,12 +53,17 @@ def one_line(text: str) -> str:
     return " ".join(text.split())
 
 
+def one_line_json(value: Any) -> str:
+    """Compact JSON with the breaks JSON leaves raw escaped too, so it is always one line."""
+    encoded = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    for raw, escaped in _UNESCAPED_BREAKS.items():
+        encoded = encoded.replace(raw, escaped)
+    return encoded
+
+
 def quote_message(message: str) -> str:
     """The message as a JSON string literal on one line, so it can only ever be read as the message."""
-    quoted = json.dumps(message, ensure_ascii=False)
-    for raw, escaped in _UNESCAPED_BREAKS.items():
-        quoted = quoted.replace(raw, escaped)
-    return quoted
+    return one_line_json(message)
 
 
 def _item_line(item: MemoryItem) -> str:
@@ -125,7 +130,8 @@ def compact_plan(plan: WeeklyPlan) -> dict[str, Any]:
 def render_plan(plan: WeeklyPlan | None) -> str:
     if plan is None:
         return NO_PLAN
-    return json.dumps(compact_plan(plan), ensure_ascii=False, separators=(",", ":"))
+    # Titles and themes are model-written, often at the user's request: they must not break lines.
+    return one_line_json(compact_plan(plan))
 
 
 def render_runtime_block(
