@@ -82,11 +82,14 @@ def run_turn(
             plan=plan,
             message=chat.message,
         )
+        # The read phase wrote nothing. Release its connection before the model thinks (seconds, up
+        # to the LLM timeout): held, a few slow turns would drain the pool for every other request.
+        session.rollback()
         runner = AnalyticsToolRunner(session=session, user_id=user_id, now=now)
         request = ProviderRequest(prefix=static_prefix(library), runtime_block=block, turn=turn)
         ctx = GuardContext(library=library, memory=memory, plan=plan, now=now)
         result = think(request, provider=brains.provider, fallback=brains.fallback, tools=runner, ctx=ctx)
-        session.rollback()  # the read phase wrote nothing; release its snapshot before writing
+        session.rollback()  # a tool call may have begun a read; release it before writing
     return _commit_turn(
         sessions,
         user_id=user_id,

@@ -62,6 +62,9 @@ class AnalyticsToolRunner:
         except Exception:  # a tool bug must not cost the user the turn; it is logged as ours
             log.exception("analytics tool %s failed", name)
             return {"error": f"{name} failed on the server; answer without it"}
+        finally:
+            # Tools only read: end the read so no pooled connection waits idle on the model's next round.
+            self.session.rollback()
 
     def _dispatch(self, name: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
         if name == "get_historical_exercise_logs":

@@ -49,7 +49,12 @@ def get_current_user(request: Request, session: SessionDep, clock: ClockDep) -> 
 
 
 def get_library_for_request(session: SessionDep) -> ExerciseLibrary:
-    return effective_library(session)
+    library = effective_library(session)
+    # End this read (commit: nothing is pending, and unlike rollback it keeps the user loaded): the
+    # request must not hold a pooled connection through work that does not use this session, such
+    # as a chat turn waiting on the model.
+    session.commit()
+    return library
 
 
 UserDep = Annotated[User, Depends(get_current_user)]
