@@ -8,7 +8,7 @@ import json
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import FastAPI
 from sqlalchemy import Engine, select
@@ -66,15 +66,22 @@ def seed_other(make_user: MakeUser, engine: Engine, now: datetime) -> TestUser:
 
 
 def llm_app(
-    *, database_url: str, engine: Engine, clock: FrozenClock, base_url: str, timeout_s: float = 5.0
+    *,
+    database_url: str,
+    engine: Engine,
+    clock: FrozenClock,
+    base_url: str,
+    timeout_s: float = 5.0,
+    provider: Literal["openai", "gemini"] = "openai",
 ) -> FastAPI:
-    """The production wiring for FITCOACH_PROVIDER=openai: the real SDK, offline coach as fallback."""
+    """The production wiring for an LLM provider: the real SDK, the offline coach as fallback."""
     settings = Settings(
         database_url=database_url,
-        provider="openai",
-        openai_base_url=base_url,
+        provider=provider,
         llm_timeout_s=timeout_s,
         chat_rate_per_minute=100_000,
+        **({"openai_base_url": f"{base_url}/v1"} if provider == "openai" else {"gemini_base_url": base_url}),
+        **({"GEMINI_API_KEY": "fake-key"} if provider == "gemini" else {}),
     )
     return create_app(settings, clock=clock, engine=engine)
 

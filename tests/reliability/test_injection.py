@@ -144,7 +144,7 @@ def hostile_app(
             Settings(database_url=database_url, chat_rate_per_minute=100_000), clock=clock, engine=engine
         )
     fake: FakeOpenAIServer = request.getfixturevalue("fake")
-    return llm_app(database_url=database_url, engine=engine, clock=clock, base_url=fake.openai_base_url)
+    return llm_app(database_url=database_url, engine=engine, clock=clock, base_url=fake.base_url)
 
 
 def assert_block_not_spoofed(block: str, message: str) -> None:
