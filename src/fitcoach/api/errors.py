@@ -9,6 +9,8 @@ from fastapi import FastAPI, Request
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from fitcoach.errors import FitcoachError, RateLimited, ServiceUnavailable
@@ -50,6 +52,41 @@ async def _fitcoach_error(_request: Request, exc: Exception) -> JSONResponse:
     )
 
 
+SQLITE_TRANSIENT = ("database is locked", "database is busy", "database table is locked", "unable to open")
+"""SQLite messages that mean "try again shortly", as opposed to a schema error or our own bad SQL."""
+
+
+def database_fault(exc: Exception) -> ServiceUnavailable | None:
+    """The database refused or timed out (503 with Retry-After), or None when the error is ours.
+
+    PostgreSQL drivers raise OperationalError only for conditions outside the statement: refused or
+    dropped connections, lock and serialization timeouts, shutdown. SQLite also raises it for "no
+    such table", which is a bug, so only its lock and open failures count as unavailable.
+    """
+    if isinstance(exc, PoolTimeout):
+        return ServiceUnavailable("the database is busy; try again shortly", retry_after_s=1)
+    if not isinstance(exc, OperationalError) and not (
+        isinstance(exc, DBAPIError) and exc.connection_invalidated
+    ):
+        return None
+    text = str(exc.orig).casefold()
+    if type(exc.orig).__module__.startswith("sqlite3") and not any(m in text for m in SQLITE_TRANSIENT):
+        return None
+    return ServiceUnavailable(
+        "the database is unavailable right now; try again shortly",
+        code="database_unavailable",
+        retry_after_s=1,
+    )
+
+
+async def _database_error(request: Request, exc: Exception) -> JSONResponse:
+    fault = database_fault(exc)
+    if fault is None:
+        return await _unexpected(request, exc)
+    log.warning("database unavailable: %s", exc)
+    return await _fitcoach_error(request, fault)
+
+
 async def _validation_error(_request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RequestValidationError)
     details = _validation_details(exc)
@@ -77,4 +114,6 @@ def install_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(FitcoachError, _fitcoach_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(StarletteHTTPException, _http_error)
+    app.add_exception_handler(DBAPIError, _database_error)
+    app.add_exception_handler(PoolTimeout, _database_error)
     app.add_exception_handler(Exception, _unexpected)
