@@ -26,6 +26,10 @@ HTTP_CODES = {
 }
 
 
+BODY_PARSE_FAILED = "There was an error parsing the body"
+"""FastAPI's 400 detail when the body cannot be decoded at all."""
+
+
 def error_body(code: str, message: str, details: Any = None) -> dict[str, Any]:
     return {"error": {"code": code, "message": message, "details": jsonable_encoder(details)}}
 
@@ -93,13 +97,18 @@ async def _validation_error(_request: Request, exc: Exception) -> JSONResponse:
     first = details[0] if details else {"loc": [], "msg": "invalid request"}
     where = ".".join(str(part) for part in first["loc"] if part != "body")
     message = f"{where}: {first['msg']}" if where else str(first["msg"])
-    return JSONResponse(error_body("invalid_input", message, details), status_code=422)
+    code = "invalid_json" if any(d["type"] == "json_invalid" for d in details) else "invalid_input"
+    return JSONResponse(error_body(code, message, details), status_code=422)
 
 
 async def _http_error(_request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, StarletteHTTPException)
     code = HTTP_CODES.get(exc.status_code, "http_error")
     message = exc.detail if isinstance(exc.detail, str) else code
+    if exc.status_code == 400 and message == BODY_PARSE_FAILED:
+        # Same code as a JSON syntax error (422 json_invalid): invalid UTF-8, nesting beyond the
+        # parser's recursion limit and integers over Python's 4,300 digits all land here.
+        code, message = "invalid_json", "the body is not readable JSON (UTF-8, nesting depth or number size)"
     return JSONResponse(
         error_body(code, message), status_code=exc.status_code, headers=getattr(exc, "headers", None)
     )
