@@ -9,6 +9,7 @@ from fastapi import FastAPI, Request
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -28,6 +29,34 @@ HTTP_CODES = {
 
 BODY_PARSE_FAILED = "There was an error parsing the body"
 """FastAPI's 400 detail when the body cannot be decoded at all."""
+
+
+class ErrorDetail(BaseModel):
+    code: str
+    message: str
+    details: Any = None
+
+
+class ErrorBody(BaseModel):
+    """Every 4xx and 5xx body: `code` is stable for clients to branch on, `message` is for people."""
+
+    error: ErrorDetail
+
+
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorBody, "description": description}
+    for status, description in {
+        400: "Unreadable JSON body (invalid_json)",
+        401: "Missing or unknown token",
+        404: "Unknown id, or another user's",
+        409: "Conflicts with the current state",
+        413: "Body over the size limit",
+        422: "Invalid input",
+        429: "Rate limited (see Retry-After)",
+        503: "Database unavailable (see Retry-After)",
+    }.items()
+}
+"""Documented on every route, so the OpenAPI document describes the error bodies clients will see."""
 
 
 def error_body(code: str, message: str, details: Any = None) -> dict[str, Any]:
