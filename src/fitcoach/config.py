@@ -32,7 +32,8 @@ class Settings(BaseSettings):
     default_login: bool = False
     """One-click sign-in of the local default user (`make run` turns it on; off for any real deployment)."""
     default_user_file: Path = Path("data") / "default-user.json"
-    chat_rate_per_minute: int = 30
+    chat_rate_per_minute: int = Field(default=30, ge=0)
+    """Chat turns one user may start per minute in one server process (0: no limit)."""
 
 
 @lru_cache(maxsize=1)

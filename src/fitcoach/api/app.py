@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from fastapi import APIRouter, FastAPI
 from sqlalchemy import Engine
 
 from fitcoach import __version__
 from fitcoach.agent.factory import make_brains
 from fitcoach.agent.pipeline import Brains
-from fitcoach.api.errors import install_error_handlers
-from fitcoach.api.limits import BodySizeLimit
+from fitcoach.api.errors import ERROR_RESPONSES, install_error_handlers
+from fitcoach.api.limits import BodySizeLimit, SlidingWindowLimiter
 from fitcoach.api.routes import analytics, coach, exercises, health, me, memory, plan, workouts
 from fitcoach.clock import Clock, SystemClock
 from fitcoach.config import Settings
@@ -44,9 +46,12 @@ def create_app(
     app.state.engine = engine or make_engine(settings.database_url)
     app.state.sessionmaker = make_sessionmaker(app.state.engine)
     app.state.brains = brains or make_brains(settings, sessions=app.state.sessionmaker, clock=app.state.clock)
+    app.state.chat_limiter = SlidingWindowLimiter(
+        limit=settings.chat_rate_per_minute, window=timedelta(minutes=1)
+    )
     install_error_handlers(app)
     for router in ROUTERS:
-        app.include_router(router)
+        app.include_router(router, responses=ERROR_RESPONSES)
     mount_web(app)
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     return app

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from fitcoach.contract.models import Weekday
+from fitcoach.contract.models import PlausibleInstant, Weekday
 
 Unit = Literal["kg", "lb"]
 KG_TO_LB = 2.20462262185
@@ -63,7 +63,7 @@ class LogCreate(_Strict):
     """Body of `POST /api/workouts/log`."""
 
     plan_day: Weekday
-    completed_at: dt.datetime
+    completed_at: PlausibleInstant
     exercises_logged: list[ExerciseLog] = Field(min_length=1, max_length=MAX_EXERCISES)
     notes: str | None = Field(default=None, max_length=2000)
 

@@ -11,9 +11,25 @@ import datetime as dt
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from fitcoach.library.gear import Inventory
+
+MIN_DATE = dt.date(1900, 1, 1)
+MAX_DATE = dt.date(2199, 12, 31)
+"""Bounds for every date a client or a model sends. Far wider than any real plan, injury or trip, and
+far from year 9999, where a week ahead or a time-zone shift overflows `datetime` (that was a 500)."""
+
+
+def _plausible_date(value: dt.date) -> dt.date:
+    day = value.date() if isinstance(value, dt.datetime) else value
+    if not MIN_DATE <= day <= MAX_DATE:
+        raise ValueError(f"date out of range ({MIN_DATE.isoformat()} to {MAX_DATE.isoformat()})")
+    return value
+
+
+PlausibleDate = Annotated[dt.date, AfterValidator(_plausible_date)]
+PlausibleInstant = Annotated[dt.datetime, AfterValidator(_plausible_date)]
 
 
 class Weekday(StrEnum):
@@ -97,12 +113,12 @@ class MuscleFocus(_Lenient):
 
 
 class DayPlan(_Lenient):
-    date: dt.date | None = None
+    date: PlausibleDate | None = None
     day_of_week: str | None = None
     is_rest_day: bool = False
     status: DayStatus | None = None
     completed_log_id: str | None = None
-    completed_at: dt.datetime | None = None
+    completed_at: PlausibleInstant | None = None
     title: str = Field(default="", max_length=120)
     focus_tag: str | None = Field(default=None, max_length=80)
     duration_minutes: int = Field(default=0, ge=0, le=300)
@@ -126,7 +142,7 @@ class WeekSummary(_Lenient):
 
 
 class WeeklyPlan(_Lenient):
-    week_start_date: dt.date
+    week_start_date: PlausibleDate
     theme: str = Field(default="", max_length=160)
     summary: WeekSummary = Field(default_factory=WeekSummary)
     suggested_edits: list[str] = Field(default_factory=list, max_length=6)
@@ -168,17 +184,17 @@ class Tier2Entry(_Lenient):
     body_part: str = Field(min_length=1, max_length=60)
     condition: Condition
     fact: str = Field(min_length=1, max_length=500)
-    effective_date: dt.date | None = None
-    expires_at: dt.datetime | None = None
+    effective_date: PlausibleDate | None = None
+    expires_at: PlausibleInstant | None = None
     side: Literal["left", "right", "both"] | None = None
 
 
 class Tier3Entry(_Lenient):
     event: str = Field(min_length=1, max_length=120)
     fact: str = Field(min_length=1, max_length=500)
-    week_start_date: dt.date | None = None
-    event_date: dt.date | None = None
-    expires_at: dt.datetime | None = None
+    week_start_date: PlausibleDate | None = None
+    event_date: PlausibleDate | None = None
+    expires_at: PlausibleInstant | None = None
     protected_areas: list[str] | None = None
 
 

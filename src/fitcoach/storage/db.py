@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,24 +24,28 @@ def normalize_url(url: str) -> str:
     return url
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
-    cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.close()
+def _sqlite_pragmas(busy_timeout_ms: int) -> Callable[[Any, Any], None]:
+    def apply(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.close()
+
+    return apply
 
 
-def make_engine(url: str) -> Engine:
-    """An engine for the URL; a SQLite file's directory is created so a fresh clone just works."""
+def make_engine(url: str, *, busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS) -> Engine:
+    """An engine for the URL; a SQLite file's directory is created so a fresh clone just works.
+    `busy_timeout_ms` bounds how long a SQLite writer waits for the write lock (tests shorten it)."""
     url = normalize_url(url)
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
         if parsed.database and parsed.database != ":memory:":
             Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
         engine = create_engine(url, connect_args={"check_same_thread": False})
-        event.listen(engine, "connect", _sqlite_pragmas)
+        event.listen(engine, "connect", _sqlite_pragmas(busy_timeout_ms))
         return engine
     return create_engine(url, pool_pre_ping=True)
 

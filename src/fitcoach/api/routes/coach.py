@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from fitcoach.agent.decisions import accept_proposal, dismiss_proposal
 from fitcoach.agent.pipeline import Brains, ChatInput, run_turn
 from fitcoach.api.deps import ClockDep, LibraryDep, SessionDep, UserDep
+from fitcoach.api.limits import SlidingWindowLimiter
 from fitcoach.contract.models import ActiveTab, Weekday
 from fitcoach.errors import BadInput
 from fitcoach.storage.chat import page_chat_turns
@@ -33,6 +34,8 @@ def chat(
 ) -> dict[str, Any]:
     if not body.message.strip():
         raise BadInput("the message is empty", code="empty_message")
+    limiter: SlidingWindowLimiter = request.app.state.chat_limiter
+    limiter.hit(user.id, now=clock.now())
     brains: Brains = request.app.state.brains
     return run_turn(
         request.app.state.sessionmaker,

@@ -13,6 +13,9 @@ from fitcoach.storage import workouts
 
 router = APIRouter(prefix="/api/workouts", tags=["workouts"])
 
+MAX_OFFSET = 1_000_000
+"""Deeper than any real history; an unbounded offset overflowed SQLite's 64-bit integer (a 500)."""
+
 
 @router.post("/log", status_code=201)
 def log_workout(
@@ -41,7 +44,7 @@ def list_workouts(
     session: SessionDep,
     library: LibraryDep,
     limit: Annotated[int, Query(ge=1, le=100)] = 20,
-    offset: Annotated[int, Query(ge=0)] = 0,
+    offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
 ) -> dict[str, Any]:
     """Newest first; `next_offset` is null on the last page."""
     rows = workouts.list_logs(session, user_id=user.id, limit=limit + 1, offset=offset)
