@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import update
 from sqlalchemy.orm import Session
 
 from fitcoach.agent.staging import StagedChange, apply_change, is_stale
@@ -17,7 +16,8 @@ from fitcoach.contract.models import DayPlan, ProposalType, Weekday, WeeklyPlan
 from fitcoach.errors import Conflict, NotFound
 from fitcoach.storage.plans import add_plan_version, get_active_plan, get_plan_version
 from fitcoach.storage.proposals import get_proposal, set_proposal_status
-from fitcoach.storage.tables import ProposalRow, User
+from fitcoach.storage.tables import ProposalRow
+from fitcoach.storage.users import lock_user
 
 
 @dataclass(frozen=True)
@@ -26,17 +26,8 @@ class PlanState:
     plan: WeeklyPlan
 
 
-def lock_user_plan(session: Session, *, user_id: str) -> None:
-    """Serialise plan writers of one user.
-
-    A no-op UPDATE of the user's row takes the row lock on PostgreSQL and SQLite's write lock, as
-    the transaction's first statement, so every later read in it sees the winner's writes.
-    """
-    session.execute(update(User).where(User.id == user_id).values(name=User.name))
-
-
 def accept_proposal(session: Session, *, user_id: str, proposal_id: str, now: datetime) -> PlanState:
-    lock_user_plan(session, user_id=user_id)
+    lock_user(session, user_id=user_id)
     row = get_proposal(session, user_id=user_id, proposal_id=proposal_id)
     if row.status == "accepted" and row.result_version is not None:
         return _state(session, user_id=user_id, version=row.result_version)
@@ -76,7 +67,7 @@ def accept_proposal(session: Session, *, user_id: str, proposal_id: str, now: da
 
 
 def dismiss_proposal(session: Session, *, user_id: str, proposal_id: str, now: datetime) -> ProposalRow:
-    lock_user_plan(session, user_id=user_id)
+    lock_user(session, user_id=user_id)
     row = get_proposal(session, user_id=user_id, proposal_id=proposal_id)
     if row.status == "dismissed":
         return row
@@ -87,7 +78,7 @@ def dismiss_proposal(session: Session, *, user_id: str, proposal_id: str, now: d
 
 def revert_plan(session: Session, *, user_id: str, to_version: int, now: datetime) -> PlanState:
     """Undo: a new version equal to an older one, keeping days logged since (logs are history)."""
-    lock_user_plan(session, user_id=user_id)
+    lock_user(session, user_id=user_id)
     target = get_plan_version(session, user_id=user_id, version=to_version)
     active = get_active_plan(session, user_id=user_id)
     if target is None or active is None:

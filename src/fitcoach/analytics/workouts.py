@@ -20,6 +20,7 @@ from fitcoach.errors import BadInput, Conflict
 from fitcoach.library import ExerciseLibrary
 from fitcoach.storage import plans, workouts
 from fitcoach.storage.tables import WorkoutLog, WorkoutSet
+from fitcoach.storage.users import lock_user
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,7 @@ def record_workout(
     With an `idempotency_key` already used for the same body, the earlier log comes back unchanged;
     the same key with a different body is a 409 (the client reused a key by mistake)."""
     check_log(log, library=library, now=now)
+    lock_user(session, user_id=user_id)
     fingerprint = request_fingerprint(log)
     if idempotency_key is not None:
         earlier = _replay(session, user_id=user_id, key=idempotency_key, fingerprint=fingerprint)
@@ -113,6 +115,7 @@ def _replay(session: Session, *, user_id: str, key: str, fingerprint: str) -> Wo
 
 def remove_workout(session: Session, *, user_id: str, log_id: str, now: datetime) -> None:
     """Delete a log, recompute the records it touched and reopen its plan day if it closed it."""
+    lock_user(session, user_id=user_id)
     row = workouts.get_log(session, user_id=user_id, log_id=log_id)
     touched = workouts.exercises_of_log(session, user_id=user_id, log_id=log_id)
     workouts.delete_log(session, user_id=user_id, log_id=log_id)

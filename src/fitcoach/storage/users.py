@@ -7,7 +7,7 @@ import secrets
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from fitcoach.errors import NotFound
@@ -60,3 +60,14 @@ def user_for_token(session: Session, *, token: str, now: datetime) -> User | Non
     if row.last_used_at is None or now - row.last_used_at > LAST_USED_RESOLUTION:
         row.last_used_at = now
     return session.get(User, row.user_id)
+
+
+def lock_user(session: Session, *, user_id: str) -> None:
+    """Serialise one user's writers for the rest of this transaction.
+
+    A no-op UPDATE of the user's row, as the transaction's first statement, takes the row lock on
+    PostgreSQL and SQLite's write lock, so every later read in it sees the previous writer's result.
+    On SQLite it also makes the driver open the transaction here: a SAVEPOINT issued first would
+    otherwise start (and its RELEASE commit) a transaction of its own, half-writing the request.
+    """
+    session.execute(update(User).where(User.id == user_id).values(name=User.name))
