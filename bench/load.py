@@ -136,8 +136,11 @@ async def _prepare(client: httpx.AsyncClient, user: SimUser) -> None:
     """Give every user a plan to read and accept against (not measured)."""
     await _chat(client, user, MESSAGES[0])
     if user.staged is not None:
-        await _call(client, user, "prepare", f"/api/coach/proposals/{user.staged}/accept")
+        await _call(client, user, "POST prepare", f"/api/coach/proposals/{user.staged}/accept")
         user.staged = None
+    failed = [s for s in user.samples if s.error is not None]
+    if failed or len(user.samples) != 2:
+        raise RuntimeError(f"could not give a user a plan: {failed or 'nothing staged'}")
     user.samples.clear()
 
 
@@ -257,10 +260,11 @@ def main() -> None:
     args = parser.parse_args()
     backends = ["sqlite", "postgres"] if args.backend == "both" else [args.backend]
     results = {}
-    with tempfile.TemporaryDirectory() as tmp:
-        for backend in backends:
-            results[backend] = run_backend(backend, args, Path(tmp))
-            print_table(backend, results[backend])
+    workdir = Path(tempfile.mkdtemp(prefix="fitcoach-load-"))
+    print(f"server logs and the SQLite file: {workdir}")
+    for backend in backends:
+        results[backend] = run_backend(backend, args, workdir)
+        print_table(backend, results[backend])
     meta = {
         "python": platform.python_version(),
         "machine": platform.machine(),

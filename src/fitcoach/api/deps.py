@@ -49,7 +49,12 @@ def get_current_user(request: Request, session: SessionDep, clock: ClockDep) -> 
 
 
 def get_library_for_request(session: SessionDep) -> ExerciseLibrary:
-    return effective_library(session)
+    library = effective_library(session)
+    # End the read's transaction so the request holds no pooled connection while the route runs: the
+    # chat turn opens sessions of its own, and one request holding two connections at once starves the
+    # pool under load (every thread waits for a second connection that never frees up).
+    session.commit()
+    return library
 
 
 UserDep = Annotated[User, Depends(get_current_user)]
