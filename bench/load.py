@@ -61,6 +61,12 @@ class Sample:
     status: int | None
     error: str | None = None
 
+    @property
+    def conflict(self) -> bool:
+        """A 409 is the domain refusing a stale decision (e.g. accepting a change to a day the user has
+        since logged as done): a correct answer, counted apart from errors."""
+        return self.status == 409
+
 
 @dataclass
 class SimUser:
@@ -72,7 +78,9 @@ class SimUser:
 
 
 def _log_body(user: SimUser) -> dict[str, Any]:
-    done = SystemClock().now() - timedelta(minutes=user.rng.randint(1, 300))
+    # Sessions of the last few days: a log of today would close the day the coach's staged changes
+    # target, and accepting those is then (rightly) refused with 409 day_completed.
+    done = SystemClock().now() - timedelta(hours=user.rng.randint(24, 72))
     sets = [{"weight": 20 + 2.5 * user.rng.randint(0, 12), "unit": "kg", "reps": user.rng.randint(5, 12)}]
     return {
         "plan_day": WEEKDAYS[done.weekday()].value,
@@ -95,7 +103,7 @@ async def _call(
         return None
     elapsed = (time.perf_counter() - started) * 1000
     ok = 200 <= response.status_code < 300
-    user.samples.append(Sample(route, elapsed, response.status_code, None if ok else response.text[:300]))
+    user.samples.append(Sample(route, elapsed, response.status_code, None if ok else response.text[:200]))
     body: dict[str, Any] = response.json() if ok else {}
     return body
 
@@ -145,7 +153,11 @@ async def _prepare(client: httpx.AsyncClient, user: SimUser) -> None:
 
 
 async def _drive(base_url: str, users: list[SimUser], duration: float) -> float:
-    limits = httpx.Limits(max_connections=len(users), max_keepalive_connections=len(users))
+    # Drop idle connections before the server's 5 s keep-alive does: equal timeouts race, and a POST
+    # sent on a connection the server is closing fails with ReadError (not retried: chat is not idempotent).
+    limits = httpx.Limits(
+        max_connections=len(users), max_keepalive_connections=len(users), keepalive_expiry=2.0
+    )
     async with httpx.AsyncClient(base_url=base_url, timeout=60.0, limits=limits) as client:
         await asyncio.gather(*(_prepare(client, user) for user in users))
         deadline = time.perf_counter() + duration
@@ -157,6 +169,25 @@ async def _drive(base_url: str, users: list[SimUser], duration: float) -> float:
         started = time.perf_counter()
         await asyncio.gather(*(loop(user) for user in users))
         return time.perf_counter() - started
+
+
+async def _calibrate(base_url: str, user: SimUser, rounds: int) -> dict[str, Any]:
+    """One user alone, alternating a chat turn and a log post: the ratio without any queueing."""
+    async with httpx.AsyncClient(base_url=base_url, timeout=60.0) as client:
+        for n in range(rounds):
+            await _chat(client, user, MESSAGES[1 + n % (len(MESSAGES) - 1)])
+            user.logs += 1
+            headers = {"Idempotency-Key": f"calibrate-{n}"}
+            await _call(client, user, BARE_ROUTE, "/api/workouts/log", json=_log_body(user), headers=headers)
+    chat = [s.ms for s in user.samples if s.route == CHAT_ROUTE and s.error is None]
+    bare = [s.ms for s in user.samples if s.route == BARE_ROUTE and s.error is None]
+    return {
+        "requests_each": rounds,
+        "chat_p50_ms": round(_percentile(chat, 50), 1),
+        "bare_p50_ms": round(_percentile(bare, 50), 1),
+        "chat_to_bare_ratio_p50": round(_percentile(chat, 50) / _percentile(bare, 50), 2),
+        "errors": sum(1 for s in user.samples if s.error is not None),
+    }
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -171,7 +202,8 @@ def summarize(samples: list[Sample], elapsed: float) -> dict[str, Any]:
         ms = [s.ms for s in mine]
         routes[route] = {
             "requests": len(mine),
-            "errors": sum(1 for s in mine if s.error is not None),
+            "errors": sum(1 for s in mine if s.error is not None and not s.conflict),
+            "conflicts_409": sum(1 for s in mine if s.conflict),
             "rps": round(len(mine) / elapsed, 1),
             "p50_ms": round(_percentile(ms, 50), 1),
             "p95_ms": round(_percentile(ms, 95), 1),
@@ -179,13 +211,16 @@ def summarize(samples: list[Sample], elapsed: float) -> dict[str, Any]:
             "mean_ms": round(statistics.fmean(ms), 1),
         }
     chat, bare = routes.get(CHAT_ROUTE), routes.get(BARE_ROUTE)
-    errors = [s for s in samples if s.error is not None]
+    errors = [s for s in samples if s.error is not None and not s.conflict]
+    conflicts = [s for s in samples if s.conflict]
     return {
         "seconds": round(elapsed, 1),
         "requests": len(samples),
         "throughput_rps": round(len(samples) / elapsed, 1),
         "errors": len(errors),
         "error_examples": sorted({f"{s.route} {s.status}: {s.error}" for s in errors})[:5],
+        "conflicts_409": len(conflicts),
+        "conflict_examples": sorted({f"{s.route}: {s.error}" for s in conflicts})[:3],
         "chat_to_bare_ratio_p50": round(chat["p50_ms"] / bare["p50_ms"], 2) if chat and bare else None,
         "chat_to_bare_ratio_mean": round(chat["mean_ms"] / bare["mean_ms"], 2) if chat and bare else None,
         "routes": routes,
@@ -209,10 +244,12 @@ def _make_users(database_url: str, count: int, seed: int) -> list[SimUser]:
 
 def run_backend(backend: str, args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
     with throwaway_postgres(args.postgres_url) if backend == "postgres" else _sqlite(workdir) as url:
-        users = _make_users(url, args.users, args.seed)
+        users = _make_users(url, args.users + 1, args.seed)
+        alone = users.pop()
         with Server(url, workers=args.workers, log=workdir / f"server-{backend}.log") as server:
             elapsed = asyncio.run(_drive(server.base_url, users, args.duration))
-    return summarize([s for user in users for s in user.samples], elapsed)
+            unloaded = asyncio.run(_calibrate(server.base_url, alone, args.calibrate))
+    return {**summarize([s for user in users for s in user.samples], elapsed), "unloaded": unloaded}
 
 
 class _sqlite:
@@ -233,14 +270,21 @@ def print_table(backend: str, result: dict[str, Any]) -> None:
     print(
         f"chat/bare p50 ratio {result['chat_to_bare_ratio_p50']} (mean {result['chat_to_bare_ratio_mean']})"
     )
-    print(f"{'route':45} {'n':>6} {'rps':>6} {'p50':>7} {'p95':>7} {'p99':>7} {'err':>4}")
+    print(f"{'route':45} {'n':>6} {'rps':>6} {'p50':>7} {'p95':>7} {'p99':>7} {'err':>4} {'409':>4}")
     for route, r in result["routes"].items():
         print(
             f"{route:45} {r['requests']:>6} {r['rps']:>6} {r['p50_ms']:>7} {r['p95_ms']:>7} "
-            f"{r['p99_ms']:>7} {r['errors']:>4}"
+            f"{r['p99_ms']:>7} {r['errors']:>4} {r['conflicts_409']:>4}"
         )
     for example in result["error_examples"]:
         print("  error:", example)
+    for example in result["conflict_examples"]:
+        print("  409:", example)
+    alone = result["unloaded"]
+    print(
+        f"one user alone: chat p50 {alone['chat_p50_ms']} ms, log p50 {alone['bare_p50_ms']} ms, "
+        f"ratio {alone['chat_to_bare_ratio_p50']}, errors {alone['errors']}"
+    )
 
 
 def main() -> None:
@@ -256,6 +300,7 @@ def main() -> None:
         default=os.environ.get("FITCOACH_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test"),
     )
     parser.add_argument("--seed", type=int, default=8)
+    parser.add_argument("--calibrate", type=int, default=30, help="chat+log pairs sent by one user alone")
     parser.add_argument("--out", default="load", help="results file name (without .json)")
     args = parser.parse_args()
     backends = ["sqlite", "postgres"] if args.backend == "both" else [args.backend]
