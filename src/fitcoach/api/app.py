@@ -55,3 +55,9 @@ def create_app(
     mount_web(app)
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     return app
+
+
+def app_from_env() -> FastAPI:
+    """The app for `fitcoach serve` as an import-string factory, so every uvicorn worker process
+    builds its own engine and pool from the environment (FITCOACH_*) instead of inheriting sockets."""
+    return create_app(Settings(), clock=SystemClock())

@@ -36,18 +36,30 @@ def _sqlite_pragmas(busy_timeout_ms: int) -> Callable[[Any, Any], None]:
     return apply
 
 
-def make_engine(url: str, *, busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS) -> Engine:
+def make_engine(
+    url: str,
+    *,
+    busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS,
+    pool_size: int | None = None,
+    pool_timeout: float = 30.0,
+) -> Engine:
     """An engine for the URL; a SQLite file's directory is created so a fresh clone just works.
-    `busy_timeout_ms` bounds how long a SQLite writer waits for the write lock (tests shorten it)."""
+
+    `busy_timeout_ms` bounds how long a SQLite writer waits for the write lock (tests shorten it).
+    `pool_size` caps the pool at exactly that many connections (no overflow), e.g. for a test proving
+    that no request needs two connections at once; by default SQLAlchemy's pool sizes apply."""
     url = normalize_url(url)
     parsed = make_url(url)
+    pool: dict[str, Any] = {}
+    if pool_size is not None:
+        pool = {"pool_size": pool_size, "max_overflow": 0, "pool_timeout": pool_timeout}
     if parsed.get_backend_name() == "sqlite":
         if parsed.database and parsed.database != ":memory:":
             Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url, connect_args={"check_same_thread": False})
+        engine = create_engine(url, connect_args={"check_same_thread": False}, **pool)
         event.listen(engine, "connect", _sqlite_pragmas(busy_timeout_ms))
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    return create_engine(url, pool_pre_ping=True, **pool)
 
 
 def make_sessionmaker(engine: Engine) -> sessionmaker[Session]:
