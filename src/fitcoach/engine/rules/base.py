@@ -46,6 +46,8 @@ class RuleContext:
     _placed: dict[int, tuple[DayPlan, tuple[Placed, ...]]] = field(
         default_factory=dict, compare=False, hash=False, repr=False
     )
+    week_memo: list[Any] = field(default_factory=list, compare=False, hash=False, repr=False)
+    """The week last summed by `rules.volume.weekly_sets` and its figures, for the next R11 rule."""
 
     def budget(self) -> int | None:
         return self.minutes if self.minutes is not None else self.profile.schedule.minutes
