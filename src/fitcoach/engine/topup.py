@@ -172,8 +172,11 @@ def _no_regression(
         return False
     strict = before.get(group, 0.0) >= WEEKLY_MIN_SETS
     for other, value in before.items():
-        target = weekly_target(profile, other)
         now = after.get(other, 0.0)
+        # Cheapest test first: most groups did not move at all (this runs for every candidate).
+        if now >= value:
+            continue
+        target = weekly_target(profile, other)
         if target and now < min(value, target) - 1e-9 and not _yields(other, group, profile, strict):
             return False
     return True
