@@ -29,7 +29,16 @@ from fitcoach.engine.programming import (
 )
 from fitcoach.engine.rules.base import is_heavy_compound, is_lower_back_dominant
 from fitcoach.engine.rules.volume import WEEKLY_MAX_SETS
-from fitcoach.engine.sessions import Blocks, fits, options, prescribe, session_sets, sort_blocks
+from fitcoach.engine.sessions import (
+    Blocks,
+    fits,
+    options,
+    prescribe,
+    session_sets,
+    sort_blocks,
+    with_rest,
+    with_sets,
+)
 from fitcoach.engine.topup import MAX_EXERCISES, FocusGroup, Session, matches_focus, top_up
 from fitcoach.engine.validator import validate_week
 from fitcoach.errors import BadInput, FitcoachError
@@ -100,9 +109,9 @@ def _roles(kind: SessionKind, profile: Profile, focus: Sequence[FocusGroup]) -> 
     return template[:2] + extra + template[2:]
 
 
-def _recovery_blocked(exercise: Exercise, neighbours: Sequence[Blocks], library: ExerciseLibrary) -> bool:
-    """R14/R15 against the days either side: no heavy compound on a group loaded heavily 24 h apart."""
-    near = [library.require(p.exercise_id) for blocks in neighbours for block in blocks for p in block]
+def _recovery_blocked(exercise: Exercise, near: Sequence[Exercise]) -> bool:
+    """R14/R15 against `near`, the exercises of the days either side: no heavy compound on a group
+    loaded heavily 24 h apart, no lower-back-dominant work on consecutive days."""
     if is_heavy_compound(exercise) and any(
         is_heavy_compound(e) and e.primary_groups & exercise.primary_groups for e in near
     ):
@@ -139,11 +148,11 @@ def build_session(
     A focus session only draws on the requested groups (core aside), one role per group first.
     """
     state = state or _WeekState()
+    near = [library.require(p.exercise_id) for blocks in neighbours for block in blocks for p in block]
     pool = [
         e
         for e in pool
-        if not _recovery_blocked(e, neighbours, library)
-        and (not focus or matches_focus(e, focus) or e.type == "core")
+        if not _recovery_blocked(e, near) and (not focus or matches_focus(e, focus) or e.type == "core")
     ]
     blocks: Blocks = []
     weekly_max = WEEKLY_MAX_SETS - state.reserve
@@ -198,13 +207,13 @@ def _squeeze_in(
         where = [(b, i) for b, block in enumerate(trial) for i, p in enumerate(block)]
         b, i = max(where, key=lambda bi: (trial[bi[0]][bi[1]].target_sets, bi), default=(-1, -1))
         if b >= 0 and trial[b][i].target_sets > MIN_SETS:
-            trial[b][i] = trial[b][i].model_copy(update={"target_sets": trial[b][i].target_sets - 1})
+            trial[b][i] = with_sets(trial[b][i], trial[b][i].target_sets - 1)
             continue
         slow = [(b, i) for b, i in where if trial[b][i].rest_seconds > REST_FLOOR_SECONDS]
         if not slow:
             return None
         b, i = slow[0]
-        trial[b][i] = trial[b][i].model_copy(update={"rest_seconds": REST_FLOOR_SECONDS})
+        trial[b][i] = with_rest(trial[b][i], REST_FLOOR_SECONDS)
 
 
 def _schedule(

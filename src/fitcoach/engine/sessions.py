@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
+from operator import attrgetter
 
 from fitcoach.contract.models import PlannedExercise
 from fitcoach.engine.estimators import DEFAULT_DURATION, block_minutes
@@ -20,6 +21,30 @@ from fitcoach.library.loader import ExerciseLibrary
 from fitcoach.library.models import Exercise, MuscleGroup
 
 Blocks = list[list[PlannedExercise]]
+
+_UNSET_SETS = frozenset({"target_sets"})
+_UNSET_REST = frozenset({"rest_seconds"})
+
+
+def with_sets(planned: PlannedExercise, sets: int) -> PlannedExercise:
+    """`planned.model_copy(update={"target_sets": sets})` at half the cost: the fill loops make
+    thousands of these copies, and every field is already valid (pydantic's own copy path)."""
+    return _updated(planned, "target_sets", sets, _UNSET_SETS)
+
+
+def with_rest(planned: PlannedExercise, seconds: int) -> PlannedExercise:
+    """`planned.model_copy(update={"rest_seconds": seconds})`, the same shortcut as `with_sets`."""
+    return _updated(planned, "rest_seconds", seconds, _UNSET_REST)
+
+
+def _updated(planned: PlannedExercise, name: str, value: int, names: frozenset[str]) -> PlannedExercise:
+    copied = PlannedExercise.__new__(PlannedExercise)
+    setattr_ = object.__setattr__
+    setattr_(copied, "__dict__", {**planned.__dict__, name: value})
+    setattr_(copied, "__pydantic_fields_set__", planned.__pydantic_fields_set__ | names)
+    setattr_(copied, "__pydantic_extra__", None)
+    setattr_(copied, "__pydantic_private__", None)
+    return copied
 
 
 @lru_cache(maxsize=4)
@@ -46,13 +71,14 @@ def session_sets(
     shares = _shares(library)
     direct: dict[MuscleGroup, int] = {}
     fractional: dict[MuscleGroup, float] = {}
+    direct_get, fractional_get = direct.get, fractional.get
     for block in blocks:
         for planned in block:
             sets = planned.target_sets
             for group, weight in shares[planned.exercise_id]:
-                fractional[group] = fractional.get(group, 0.0) + weight * sets
+                fractional[group] = fractional_get(group, 0.0) + weight * sets
                 if weight == 1.0:
-                    direct[group] = direct.get(group, 0) + sets
+                    direct[group] = direct_get(group, 0) + sets
     return direct, fractional
 
 
@@ -76,20 +102,21 @@ def fits(
 
 def session_minutes(blocks: Blocks, library: ExerciseLibrary) -> float:
     """`estimators.blocks_minutes` with each block's minutes memoised: candidates differ by one block."""
-    blocks = [block for block in blocks if block]
-    if not blocks:
+    if not any(blocks):
         return 0.0
     compound = _compound_patterns(library)
-    patterns = {compound[p.exercise_id] for block in blocks for p in block if p.exercise_id in compound}
+    patterns = {compound.get(p.exercise_id) for block in blocks for p in block}
+    patterns.discard(None)
     params = DEFAULT_DURATION
     warmup = params.general_warmup_minutes + params.ramp_minutes * min(len(patterns), params.max_ramps)
     if params.warmup_minutes is not None:
         warmup = params.warmup_minutes
-    body = sum(
-        _block_minutes(tuple((p.target_sets, p.target_reps, p.rest_seconds) for p in block))
-        for block in blocks
-    )
+    body = sum(_block_minutes(tuple(map(_DURATION_KEY, block))) for block in blocks if block)
     return warmup + body + params.cooldown_minutes
+
+
+_DURATION_KEY = attrgetter("target_sets", "target_reps", "rest_seconds")
+"""What a block's minutes depend on, per exercise (the memo key of `_block_minutes`)."""
 
 
 @lru_cache(maxsize=4)
@@ -119,7 +146,7 @@ def options(
     blocks: Blocks, planned: PlannedExercise, exercise: Exercise, library: ExerciseLibrary
 ) -> Iterator[Blocks]:
     """Ways to add one exercise, lazily: full sets alone, then in a superset, then the same with 2 sets."""
-    two = planned.model_copy(update={"target_sets": 2})
+    two = with_sets(planned, 2)
     partners = [
         index
         for index, block in enumerate(blocks)
@@ -130,8 +157,8 @@ def options(
         for index in partners:
             sets = min(blocks[index][0].target_sets, candidate.target_sets)
             merged = [
-                blocks[index][0].model_copy(update={"target_sets": sets}),
-                candidate.model_copy(update={"target_sets": sets}),
+                with_sets(blocks[index][0], sets),
+                with_sets(candidate, sets),
             ]
             yield [*blocks[:index], merged, *blocks[index + 1 :]]
 

@@ -24,6 +24,8 @@ from fitcoach.engine.sessions import (
     prescribe,
     session_minutes,
     session_sets,
+    with_rest,
+    with_sets,
 )
 from fitcoach.engine.targets import MAJOR_GROUPS, MAX_SETS_PER_EXERCISE, weekly_target
 from fitcoach.library.loader import ExerciseLibrary
@@ -96,7 +98,7 @@ def _more_sets(
         for i, planned in enumerate(block):
             if group in groups[planned.exercise_id][0] and planned.target_sets < ceiling:
                 grown = [*block]
-                grown[i] = planned.model_copy(update={"target_sets": planned.target_sets + 1})
+                grown[i] = with_sets(planned, planned.target_sets + 1)
                 yield [*blocks[:b], grown, *blocks[b + 1 :]]
 
 
@@ -170,8 +172,11 @@ def _no_regression(
         return False
     strict = before.get(group, 0.0) >= WEEKLY_MIN_SETS
     for other, value in before.items():
-        target = weekly_target(profile, other)
         now = after.get(other, 0.0)
+        # Cheapest test first: most groups did not move at all (this runs for every candidate).
+        if now >= value:
+            continue
+        target = weekly_target(profile, other)
         if target and now < min(value, target) - 1e-9 and not _yields(other, group, profile, strict):
             return False
     return True
@@ -209,7 +214,7 @@ def _room(
                 continue
             block = [p for j, p in enumerate(blocks[b]) if j != i or not drop]
             if not drop:
-                block[i] = planned.model_copy(update={"target_sets": planned.target_sets - 1})
+                block[i] = with_sets(planned, planned.target_sets - 1)
             trimmed = [*blocks[:b], block, *blocks[b + 1 :]] if block else [*blocks[:b], *blocks[b + 1 :]]
             yield trimmed
             if depth > 1 and not strict:
@@ -302,9 +307,7 @@ def _starts(
     if not below_floor or not any(p.rest_seconds > REST_FLOOR_SECONDS for block in blocks[1:] for p in block):
         return
     rested = [
-        block
-        if index == 0
-        else [p.model_copy(update={"rest_seconds": min(p.rest_seconds, REST_FLOOR_SECONDS)}) for p in block]
+        block if index == 0 else [with_rest(p, min(p.rest_seconds, REST_FLOOR_SECONDS)) for p in block]
         for index, block in enumerate(blocks)
     ]
     yield rested

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar
 
@@ -43,9 +43,25 @@ class RuleContext:
     profile: Profile
     library: ExerciseLibrary
     minutes: int | None = None
+    _placed: dict[int, tuple[DayPlan, tuple[Placed, ...]]] = field(
+        default_factory=dict, compare=False, hash=False, repr=False
+    )
+    week_memo: list[Any] = field(default_factory=list, compare=False, hash=False, repr=False)
+    """The week last summed by `rules.volume.weekly_sets` and its figures, for the next R11 rule."""
 
     def budget(self) -> int | None:
         return self.minutes if self.minutes is not None else self.profile.schedule.minutes
+
+    def placed(self, day: DayPlan) -> tuple[Placed, ...]:
+        """`placed(day, library)`, walked once per day and validation: every rule reads the same list.
+
+        The memo keeps the day itself beside its id, so a recycled id can never return stale entries.
+        """
+        hit = self._placed.get(id(day))
+        if hit is None or hit[0] is not day:
+            hit = (day, tuple(placed(day, self.library)))
+            self._placed[id(day)] = hit
+        return hit[1]
 
 
 @dataclass(frozen=True)

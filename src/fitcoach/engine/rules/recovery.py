@@ -14,14 +14,13 @@ from fitcoach.engine.rules.base import (
     Violation,
     is_heavy_compound,
     is_lower_back_dominant,
-    placed,
 )
 from fitcoach.library.models import MuscleGroup
 
 
 def heavy_groups(day: DayPlan, ctx: RuleContext) -> set[MuscleGroup]:
     groups: set[MuscleGroup] = set()
-    for item in placed(day, ctx.library):
+    for item in ctx.placed(day):
         if item.entry is not None and is_heavy_compound(item.entry):
             groups |= item.entry.primary_groups
     return groups
@@ -37,7 +36,7 @@ class HeavyCompoundRecovery(PairRule):
         self, first: DayPlan, first_day: Weekday, second: DayPlan, second_day: Weekday, ctx: RuleContext
     ) -> Iterator[Violation]:
         earlier = heavy_groups(first, ctx)
-        for item in placed(second, ctx.library):
+        for item in ctx.placed(second):
             if item.entry is None or not is_heavy_compound(item.entry):
                 continue
             shared = sorted(group.value for group in earlier & item.entry.primary_groups)
@@ -55,9 +54,9 @@ class LowerBackConsecutive(PairRule):
     def check_pair(
         self, first: DayPlan, first_day: Weekday, second: DayPlan, second_day: Weekday, ctx: RuleContext
     ) -> Iterator[Violation]:
-        if not any(item.entry and is_lower_back_dominant(item.entry) for item in placed(first, ctx.library)):
+        if not any(item.entry and is_lower_back_dominant(item.entry) for item in ctx.placed(first)):
             return
-        for item in placed(second, ctx.library):
+        for item in ctx.placed(second):
             if item.entry is not None and is_lower_back_dominant(item.entry):
                 message = f"heavy lower-back work on {first_day.display} and again on {second_day.display}"
                 yield self.violation(message, second_day, item.block, item.planned.exercise_id)
@@ -86,7 +85,7 @@ class EventTaper(DayRule):
             if before == 0:
                 yield self.violation(f"{event.name} is today: make it a rest day", weekday)
             elif 0 < before <= TAPER_DAYS:
-                for item in placed(day, ctx.library):
+                for item in ctx.placed(day):
                     entry = item.entry
                     if entry is None:
                         continue

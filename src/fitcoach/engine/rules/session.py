@@ -8,7 +8,7 @@ from itertools import combinations
 
 from fitcoach.contract.models import DayPlan, Weekday
 from fitcoach.engine.estimators import day_minutes
-from fitcoach.engine.rules.base import DayRule, RuleContext, Severity, Violation, placed
+from fitcoach.engine.rules.base import DayRule, RuleContext, Severity, Violation
 from fitcoach.library.models import Exercise
 
 ANTAGONISTS: frozenset[frozenset[str]] = frozenset(
@@ -92,7 +92,7 @@ class EquipmentAvailable(DayRule):
 
     def check_day(self, day: DayPlan, weekday: Weekday, ctx: RuleContext) -> Iterator[Violation]:
         inventory = ctx.profile.inventory
-        for item in placed(day, ctx.library):
+        for item in ctx.placed(day):
             if item.entry is not None and not inventory.allows(item.entry.gear):
                 message = f"{item.entry.name} needs {item.entry.gear_text}, which is not available"
                 yield self.violation(message, weekday, item.block, item.entry.slug)
@@ -105,7 +105,7 @@ class Contraindicated(DayRule):
     severity = Severity.ERROR
 
     def check_day(self, day: DayPlan, weekday: Weekday, ctx: RuleContext) -> Iterator[Violation]:
-        for item in placed(day, ctx.library):
+        for item in ctx.placed(day):
             if item.entry is None:
                 continue
             constraint = ctx.profile.contraindication(item.entry, day.date)

@@ -7,7 +7,7 @@ from datetime import timedelta
 
 from fitcoach.contract.models import WEEKDAYS, DayPlan, Weekday, WeeklyPlan
 from fitcoach.engine.reps import parse_reps
-from fitcoach.engine.rules.base import DayRule, RuleContext, Severity, Violation, WeekRule, placed
+from fitcoach.engine.rules.base import DayRule, RuleContext, Severity, Violation, WeekRule
 
 MIN_RIR = 1
 MAX_RIR = 3
@@ -21,7 +21,7 @@ class UnknownExercise(DayRule):
     severity = Severity.ERROR
 
     def check_day(self, day: DayPlan, weekday: Weekday, ctx: RuleContext) -> Iterator[Violation]:
-        for item in placed(day, ctx.library):
+        for item in ctx.placed(day):
             if item.entry is None:
                 slug = item.planned.exercise_id
                 yield self.violation(f"'{slug}' is not in the exercise library", weekday, item.block, slug)
@@ -51,7 +51,7 @@ class MissingName(DayRule):
     severity = Severity.WARNING
 
     def check_day(self, day: DayPlan, weekday: Weekday, ctx: RuleContext) -> Iterator[Violation]:
-        for item in placed(day, ctx.library):
+        for item in ctx.placed(day):
             name, slug = item.planned.name, item.planned.exercise_id
             if name is None:
                 yield self.violation("exercise has no name", weekday, item.block, slug)
@@ -85,7 +85,7 @@ class RepTargets(DayRule):
     severity = Severity.ERROR
 
     def check_day(self, day: DayPlan, weekday: Weekday, ctx: RuleContext) -> Iterator[Violation]:
-        for item in placed(day, ctx.library):
+        for item in ctx.placed(day):
             target = parse_reps(item.planned.target_reps)
             slug = item.planned.exercise_id
             if target is None:
@@ -101,7 +101,7 @@ class EffortRange(DayRule):
     severity = Severity.ERROR
 
     def check_day(self, day: DayPlan, weekday: Weekday, ctx: RuleContext) -> Iterator[Violation]:
-        for item in placed(day, ctx.library):
+        for item in ctx.placed(day):
             rir = item.planned.target_rir
             if rir is not None and not MIN_RIR <= rir <= MAX_RIR:
                 message = f"target_rir {rir} is outside {MIN_RIR}–{MAX_RIR}"

@@ -24,7 +24,23 @@ SESSION_MAX_FRACTIONAL = 11.0
 
 
 def weekly_sets(week: WeeklyPlan, ctx: RuleContext) -> tuple[dict[MuscleGroup, float], set[MuscleGroup]]:
-    """Fractional weekly sets per group and the groups trained directly (as a primary mover)."""
+    """Fractional weekly sets per group and the groups trained directly (as a primary mover).
+
+    Counted once per validation: both R11 rules read the same figures (kept with the week, by identity).
+    """
+    memo = ctx.week_memo
+    result: tuple[dict[MuscleGroup, float], set[MuscleGroup]]
+    if memo and memo[0] is week:
+        result = memo[1]
+        return result
+    result = _count_weekly_sets(week, ctx)
+    memo[:] = [week, result]
+    return result
+
+
+def _count_weekly_sets(
+    week: WeeklyPlan, ctx: RuleContext
+) -> tuple[dict[MuscleGroup, float], set[MuscleGroup]]:
     totals: dict[MuscleGroup, float] = defaultdict(float)
     trained: set[MuscleGroup] = set()
     for weekday in week.training_days():
