@@ -140,7 +140,9 @@ def bench_http(url: str, answer: dict[str, Any], turns: int) -> dict[str, Any]:
     _, _, token = prepare(url)
     provider = ScriptedProvider()
     app = create_app(
-        Settings(database_url=url), clock=FrozenClock(NOW), brains=Brains(provider=provider, fallback=None)
+        Settings(database_url=url, chat_rate_per_minute=0),
+        clock=FrozenClock(NOW),
+        brains=Brains(provider=provider, fallback=None),
     )
     body = {"message": MESSAGE, "active_tab": "coach", "selected_day": "monday"}
     headers = {"Authorization": f"Bearer {token}"}

@@ -93,5 +93,8 @@ def supersede_staged(
         query = query.where(
             ProposalRow.type == ProposalType.UPDATE_DAY.value, ProposalRow.target_day == target_day.value
         )
-    result = session.execute(query.values(status="superseded", decided_at=now))
+    # Nothing superseded is loaded in this fresh session; skipping the sync keeps a turn cheap.
+    result = session.execute(
+        query.values(status="superseded", decided_at=now).execution_options(synchronize_session=False)
+    )
     return int(result.rowcount or 0)  # type: ignore[attr-defined]
