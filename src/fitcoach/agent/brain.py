@@ -13,7 +13,7 @@ from typing import Any
 from fitcoach.agent.guard import GuardContext, Verdict, check_answer, check_reply, turn_profile
 from fitcoach.agent.providers.base import Provider, ProviderRequest, ProviderResponse, TokenUsage, ToolRunner
 from fitcoach.agent.safe_reply import cannot_change_safely
-from fitcoach.contract.models import CoachReply, DayPlan, Proposal, ProposalType, WeeklyPlan
+from fitcoach.contract.models import CoachReply, DayPlan, WeeklyPlan
 from fitcoach.engine.edits import repair_day, repair_week
 from fitcoach.errors import BadInput, ProviderError
 
@@ -143,10 +143,6 @@ def _result(
         usage=response.usage,
         repairs=[*(repairs or []), *verdict.repairs],
     )
-
-
-def none_reply(message: str) -> CoachReply:
-    return CoachReply(message=message, proposal=Proposal(type=ProposalType.NONE), memory_mutations=[])
 
 
 def usage_dict(usage: TokenUsage) -> dict[str, Any]:
