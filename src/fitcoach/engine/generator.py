@@ -32,7 +32,6 @@ from fitcoach.engine.rules.volume import WEEKLY_MAX_SETS
 from fitcoach.engine.sessions import (
     Blocks,
     fits,
-    options,
     prescribe,
     session_sets,
     sort_blocks,
@@ -40,6 +39,7 @@ from fitcoach.engine.sessions import (
     with_sets,
 )
 from fitcoach.engine.topup import MAX_EXERCISES, FocusGroup, Session, matches_focus, top_up
+from fitcoach.engine.trials import options
 from fitcoach.engine.validator import validate_week
 from fitcoach.errors import BadInput, FitcoachError
 from fitcoach.library.loader import ExerciseLibrary

@@ -6,7 +6,6 @@ for the base week still hold. When a session is full, sets move from groups abov
 
 from __future__ import annotations
 
-import math
 from collections import Counter, defaultdict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -16,18 +15,17 @@ from fitcoach.engine.compression import REST_FLOOR_SECONDS
 from fitcoach.engine.profile import Profile
 from fitcoach.engine.programming import SESSION_GROUPS, SessionKind
 from fitcoach.engine.rules.base import is_heavy_compound, is_lower_back_dominant
-from fitcoach.engine.rules.volume import SESSION_MAX_DIRECT, WEEKLY_MAX_SETS, WEEKLY_MIN_SETS
+from fitcoach.engine.rules.volume import WEEKLY_MAX_SETS, WEEKLY_MIN_SETS
 from fitcoach.engine.sessions import (
     Blocks,
     muscle_groups,
-    options,
     prescribe,
-    session_minutes,
     session_sets,
     with_rest,
     with_sets,
 )
 from fitcoach.engine.targets import MAJOR_GROUPS, MAX_SETS_PER_EXERCISE, weekly_target
+from fitcoach.engine.trials import Change, Trial, apply, option_changes
 from fitcoach.library.loader import ExerciseLibrary
 from fitcoach.library.models import Exercise, IndexGroup, MuscleGroup
 
@@ -92,14 +90,14 @@ def _elsewhere(
 
 def _more_sets(
     blocks: Blocks, group: MuscleGroup, library: ExerciseLibrary, ceiling: int
-) -> Iterator[Blocks]:
+) -> Iterator[Change]:
     groups = muscle_groups(library)
     for b, block in enumerate(blocks):
         for i, planned in enumerate(block):
             if group in groups[planned.exercise_id][0] and planned.target_sets < ceiling:
                 grown = [*block]
                 grown[i] = with_sets(planned, planned.target_sets + 1)
-                yield [*blocks[:b], grown, *blocks[b + 1 :]]
+                yield b, grown
 
 
 NEW_CANDIDATES = 3
@@ -113,7 +111,7 @@ def _new_exercise(
     profile: Profile,
     used: Counter[str],
     library: ExerciseLibrary,
-) -> Iterator[Blocks]:
+) -> Iterator[Change]:
     if sum(len(block) for block in blocks) >= MAX_EXERCISES:
         return
     taken = {p.exercise_id for block in blocks for p in block}
@@ -130,7 +128,7 @@ def _new_exercise(
         key=lambda e: (len(e.primary_groups) > 1, used[e.slug], e.type == "compound", e.priority_tier, e.slug)
     )
     for exercise in candidates[:NEW_CANDIDATES]:
-        yield from options(blocks, prescribe(exercise, profile), exercise, library)
+        yield from option_changes(blocks, prescribe(exercise, profile), exercise, library)
 
 
 def _yields(giver: MuscleGroup, taker: MuscleGroup, profile: Profile, strict: bool) -> bool:
@@ -170,6 +168,13 @@ def _no_regression(
     (except what a priority group short of R11's floor may take, `_yields`)."""
     if after.get(group, 0.0) <= before.get(group, 0.0):
         return False
+    return next(_regressed(before, after, group, profile), None) is None
+
+
+def _regressed(
+    before: dict[MuscleGroup, float], after: dict[MuscleGroup, float], group: MuscleGroup, profile: Profile
+) -> Iterator[MuscleGroup]:
+    """Groups a step in favour of `group` took below what `_no_regression` lets it take."""
     strict = before.get(group, 0.0) >= WEEKLY_MIN_SETS
     for other, value in before.items():
         now = after.get(other, 0.0)
@@ -178,8 +183,17 @@ def _no_regression(
             continue
         target = weekly_target(profile, other)
         if target and now < min(value, target) - 1e-9 and not _yields(other, group, profile, strict):
-            return False
-    return True
+            yield other
+
+
+def _reach(session: Session, group: MuscleGroup, library: ExerciseLibrary) -> frozenset[MuscleGroup]:
+    """Every group that work added for `group` in this session can train: a start that took sets from
+    any other group below what `_no_regression` allows can never be made good, so it is skipped."""
+    groups = muscle_groups(library)
+    slugs = {e.slug for e in session.pool} | {p.exercise_id for block in session.blocks for p in block}
+    return frozenset().union(
+        *(primary | secondary for primary, secondary in map(groups.__getitem__, slugs) if group in primary)
+    )
 
 
 ROOM_DEPTH = 2
@@ -192,14 +206,19 @@ def _room(
     totals: dict[MuscleGroup, float],
     profile: Profile,
     library: ExerciseLibrary,
+    reach: frozenset[MuscleGroup],
     depth: int = ROOM_DEPTH,
     below: int | None = None,
+    before: dict[MuscleGroup, float] | None = None,
 ) -> Iterator[Blocks]:
     """The session with a set (or a 2-set exercise) taken from work whose groups stay at their target.
 
     With `depth` 2, for a group still below R11's floor, it also takes a set from an earlier block
-    (each pair once); the anchor is never touched.
+    (each pair once); the anchor is never touched. A trade that takes a group below what
+    `_no_regression` allows, when nothing added for `group` can train it back (`reach`), is not
+    offered, nor are the deeper trades built on it: they only take more.
     """
+    before = totals if before is None else before
     groups = muscle_groups(library)
     strict = totals.get(group, 0.0) >= WEEKLY_MIN_SETS
     for b in range(len(blocks) - 1 if below is None else below - 1, 0, -1):
@@ -212,14 +231,16 @@ def _room(
             shares = {**{g: 0.5 for g in secondary if g != group}, **dict.fromkeys(primary, 1.0)}
             if not _keeps(shares, totals, profile, lost, group, strict):
                 continue
+            after = {**totals, **{g: totals.get(g, 0.0) - share * lost for g, share in shares.items()}}
+            if any(taken not in reach for taken in _regressed(before, after, group, profile)):
+                continue
             block = [p for j, p in enumerate(blocks[b]) if j != i or not drop]
             if not drop:
                 block[i] = with_sets(planned, planned.target_sets - 1)
             trimmed = [*blocks[:b], block, *blocks[b + 1 :]] if block else [*blocks[:b], *blocks[b + 1 :]]
             yield trimmed
             if depth > 1 and not strict:
-                after = {**totals, **{g: totals.get(g, 0.0) - share * lost for g, share in shares.items()}}
-                yield from _room(trimmed, group, after, profile, library, depth - 1, b)
+                yield from _room(trimmed, group, after, profile, library, reach, depth - 1, b, before)
 
 
 SET_MINUTES = 0.75
@@ -231,19 +252,20 @@ EXERCISE_MINUTES = 3.0
 
 def _attempts(
     session: Session,
-    blocks: Blocks,
+    trial: Trial,
     group: MuscleGroup,
     profile: Profile,
     used: Counter[str],
     library: ExerciseLibrary,
-) -> Iterator[Blocks]:
+) -> Iterator[Change]:
     """More sets on the group's exercises (to 4), a new exercise for it, then sets up to the ceiling.
 
     Options that cannot fit the time left are not generated at all (this loop is the hot path).
     """
-    slack = session.budget - session_minutes(blocks, library)
+    slack = session.budget - trial.minutes()
     if slack < SET_MINUTES:
         return
+    blocks = trial.blocks
     yield from _more_sets(blocks, group, library, 4)
     if slack >= EXERCISE_MINUTES:
         yield from _new_exercise(session, blocks, group, profile, used, library)
@@ -274,20 +296,19 @@ def _grow(
     )
     for session in candidates:
         elsewhere = _elsewhere(totals, session, library)
-        for start in _starts(session.blocks, group, totals, profile, library):
-            for option in _attempts(session, start, group, profile, used, library):
-                if math.ceil(session_minutes(option, library) - 1e-9) > session.budget:
+        reach = _reach(session, group, library)
+        for start in _starts(session.blocks, group, totals, profile, library, reach):
+            trial = Trial(start, elsewhere, library)
+            for change in _attempts(session, trial, group, profile, used, library):
+                if not trial.fits_time(change, session.budget):
                     continue
-                direct, fractional = session_sets(option, library)
-                if any(value > SESSION_MAX_DIRECT for value in direct.values()):
-                    continue
-                after = dict(elsewhere)
-                for g, value in fractional.items():
-                    after[g] = after.get(g, 0.0) + value
-                if max(after.values(), default=0.0) <= WEEKLY_MAX_SETS and _no_regression(
-                    totals, after, group, profile
+                after = trial.weekly_after(change)
+                if (
+                    after is not None
+                    and max(after.values(), default=0.0) <= WEEKLY_MAX_SETS
+                    and _no_regression(totals, after, group, profile)
                 ):
-                    session.blocks = option
+                    session.blocks = apply(start, change)
                     return True
     return False
 
@@ -298,11 +319,12 @@ def _starts(
     totals: dict[MuscleGroup, float],
     profile: Profile,
     library: ExerciseLibrary,
+    reach: frozenset[MuscleGroup],
 ) -> Iterator[Blocks]:
     """Sessions to try adding to, least changed first: as is, with sets traded away, then (for a group
     below R11's floor) with rests after the anchor cut to the floor (60 s still counts, §7)."""
     yield blocks
-    yield from _room(blocks, group, totals, profile, library)
+    yield from _room(blocks, group, totals, profile, library, reach)
     below_floor = totals.get(group, 0.0) < WEEKLY_MIN_SETS
     if not below_floor or not any(p.rest_seconds > REST_FLOOR_SECONDS for block in blocks[1:] for p in block):
         return
@@ -311,7 +333,7 @@ def _starts(
         for index, block in enumerate(blocks)
     ]
     yield rested
-    yield from _room(rested, group, totals, profile, library)
+    yield from _room(rested, group, totals, profile, library, reach)
 
 
 def top_up(sessions: Sequence[Session], profile: Profile, library: ExerciseLibrary) -> list[str]:
