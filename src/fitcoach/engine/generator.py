@@ -39,7 +39,7 @@ from fitcoach.engine.sessions import (
     with_sets,
 )
 from fitcoach.engine.topup import MAX_EXERCISES, FocusGroup, Session, matches_focus, top_up
-from fitcoach.engine.trials import options
+from fitcoach.engine.trials import Trial, option_changes, options
 from fitcoach.engine.validator import validate_week
 from fitcoach.errors import BadInput, FitcoachError
 from fitcoach.library.loader import ExerciseLibrary
@@ -157,17 +157,20 @@ def build_session(
     blocks: Blocks = []
     weekly_max = WEEKLY_MAX_SETS - state.reserve
 
+    trial = Trial(blocks, state.weekly, library)
+
     def add(role: Role) -> None:
-        nonlocal blocks
+        nonlocal blocks, trial
         taken = {planned.exercise_id for block in blocks for planned in block}
         # One heavy spinal lift per session: two of them stack lower-back fatigue (science.md §9).
         spine_busy = any(is_lower_back_dominant(library.require(slug)) for slug in taken)
         fresh = [e for e in pool if e.slug not in taken and not (spine_busy and is_lower_back_dominant(e))]
         candidates = _rank([e for e in fresh if role.accepts(e)], state, profile, role)
         for exercise in candidates:
-            for option in options(blocks, prescribe(exercise, profile), exercise, library):
-                if fits(option, state.weekly, budget, library, weekly_max):
-                    blocks = option
+            for change in option_changes(blocks, prescribe(exercise, profile), exercise, library):
+                if trial.fits(change, budget, weekly_max):
+                    trial = trial.applied(change)
+                    blocks = trial.blocks
                     return
 
     limit = max(1, min(MAX_EXERCISES, (budget - 10) // MINUTES_PER_EXERCISE))

@@ -58,6 +58,9 @@ class Session:
     budget: int
     pool: list[Exercise]
     blocks: Blocks = field(default_factory=list)
+    _sets: tuple[Blocks, tuple[dict[MuscleGroup, int], dict[MuscleGroup, float]]] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     def takes(self, group: MuscleGroup, priority: bool = False) -> bool:
         """Split sessions take their own groups; groups no split owns (core, forearms…) go anywhere,
@@ -72,11 +75,18 @@ class Session:
     def accepts(self, exercise: Exercise) -> bool:
         return not self.focus or matches_focus(exercise, self.focus)
 
+    def sets(self, library: ExerciseLibrary) -> tuple[dict[MuscleGroup, int], dict[MuscleGroup, float]]:
+        """`session_sets` of the current blocks, kept until `blocks` is replaced (never edited in place)."""
+        cached = self._sets
+        if cached is None or cached[0] is not self.blocks:
+            cached = self._sets = (self.blocks, session_sets(self.blocks, library))
+        return cached[1]
+
 
 def _totals(sessions: Sequence[Session], library: ExerciseLibrary) -> dict[MuscleGroup, float]:
     totals: dict[MuscleGroup, float] = defaultdict(float)
     for session in sessions:
-        for group, value in session_sets(session.blocks, library)[1].items():
+        for group, value in session.sets(library)[1].items():
             totals[group] += value
     return totals
 
@@ -84,7 +94,7 @@ def _totals(sessions: Sequence[Session], library: ExerciseLibrary) -> dict[Muscl
 def _elsewhere(
     totals: dict[MuscleGroup, float], session: Session, library: ExerciseLibrary
 ) -> dict[MuscleGroup, float]:
-    own = session_sets(session.blocks, library)[1]
+    own = session.sets(library)[1]
     return {group: value - own.get(group, 0.0) for group, value in totals.items()}
 
 
@@ -290,7 +300,7 @@ def _grow(
     candidates.sort(
         key=lambda s: (
             not s.owns(group),
-            session_sets(s.blocks, library)[0].get(group, 0),
+            s.sets(library)[0].get(group, 0),
             s.weekday.position,
         )
     )
@@ -339,7 +349,7 @@ def _starts(
 def top_up(sessions: Sequence[Session], profile: Profile, library: ExerciseLibrary) -> list[str]:
     """Raise each trained group toward its weekly target, priority groups first; notes for shortfalls."""
     totals = _totals(sessions, library)
-    trained = {g for s in sessions for g in session_sets(s.blocks, library)[0]}
+    trained = {g for s in sessions for g in s.sets(library)[0]}
     order = [*profile.goal.priority, *(g for g in MAJOR_GROUPS if g not in profile.goal.priority)]
     order += sorted(trained - set(order))
     # Bounded: every step lowers the total shortfall (trades only take from groups above target).
@@ -364,7 +374,7 @@ def _shortfalls(
     sessions: Sequence[Session], totals: dict[MuscleGroup, float], profile: Profile, library: ExerciseLibrary
 ) -> list[str]:
     """A note for each trained major or priority group left below R11's floor, saying what limits it."""
-    trained = {g for s in sessions for g in session_sets(s.blocks, library)[0]}
+    trained = {g for s in sessions for g in s.sets(library)[0]}
     notes: list[str] = []
     for group in dict.fromkeys([*profile.goal.priority, *MAJOR_GROUPS]):
         value = totals.get(group, 0.0)

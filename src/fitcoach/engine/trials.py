@@ -99,9 +99,43 @@ class Trial:
             for group, value in fractional.items():
                 self.fractional[group] = self.fractional.get(group, 0.0) + value
         self.over_cap = any(value > SESSION_MAX_DIRECT for value in self.direct.values())
-        self.after = dict(elsewhere)
+
+    @cached_property
+    def after(self) -> dict[MuscleGroup, float]:
+        """The week's fractional sets per group with this session as it is."""
+        after = dict(self.elsewhere)
         for group, value in self.fractional.items():
-            self.after[group] = self.after.get(group, 0.0) + value
+            after[group] = after.get(group, 0.0) + value
+        return after
+
+    def applied(self, change: Change) -> Trial:
+        """The trial of the changed session, measured by difference like its candidates were."""
+        index, block = change
+        old_direct, old_fractional = self.counts[index] if index is not None else ({}, {})
+        counts = _counts(block, self.library)
+        new = Trial.__new__(Trial)
+        new.blocks = apply(self.blocks, change)
+        new.library, new.elsewhere = self.library, self.elsewhere
+        new.counts = [*self.counts, counts] if index is None else [*self.counts]
+        if index is not None:
+            new.counts[index] = counts
+        if "block_minutes" in self.__dict__:  # carry the measured minutes over: one block changed
+            minutes = cached_block_minutes(block_key(block))
+            new.block_minutes = [*self.block_minutes, minutes] if index is None else [*self.block_minutes]
+            if index is not None:
+                new.block_minutes[index] = minutes
+        new.direct = dict(self.direct)
+        for group, sets in old_direct.items():
+            new.direct[group] -= sets
+        for group, sets in counts[0].items():
+            new.direct[group] = new.direct.get(group, 0) + sets
+        new.fractional = dict(self.fractional)
+        for group, value in old_fractional.items():
+            new.fractional[group] -= value
+        for group, value in counts[1].items():
+            new.fractional[group] = new.fractional.get(group, 0.0) + value
+        new.over_cap = any(value > SESSION_MAX_DIRECT for value in new.direct.values())
+        return new
 
     @cached_property
     def block_minutes(self) -> list[float]:
@@ -142,23 +176,51 @@ class Trial:
         index, block = change
         old_direct, old_fractional = self.counts[index] if index is not None else ({}, {})
         new_direct, new_fractional = _counts(block, self.library)
+        if not self._within_cap(old_direct, new_direct):
+            return None
+        return self._after(old_fractional, new_fractional)
+
+    def _within_cap(self, old_direct: dict[MuscleGroup, int], new_direct: dict[MuscleGroup, int]) -> bool:
+        """R12 (at most 8 direct sets a group) for the session with `old` counts replaced by `new`."""
         if self.over_cap:
             direct = dict(self.direct)
             for group, sets in old_direct.items():
                 direct[group] -= sets
             for group, sets in new_direct.items():
                 direct[group] = direct.get(group, 0) + sets
-            if any(value > SESSION_MAX_DIRECT for value in direct.values()):
-                return None
-        else:
-            for group, sets in new_direct.items():
-                if self.direct.get(group, 0) - old_direct.get(group, 0) + sets > SESSION_MAX_DIRECT:
-                    return None
+            return not any(value > SESSION_MAX_DIRECT for value in direct.values())
+        return all(
+            self.direct.get(group, 0) - old_direct.get(group, 0) + sets <= SESSION_MAX_DIRECT
+            for group, sets in new_direct.items()
+        )
+
+    def _after(
+        self, old_fractional: dict[MuscleGroup, float], new_fractional: dict[MuscleGroup, float]
+    ) -> dict[MuscleGroup, float]:
         after = dict(self.after)
         for group in {**old_fractional, **new_fractional}:
             value = self.fractional.get(group, 0.0) - old_fractional.get(group, 0.0)
             after[group] = self.elsewhere.get(group, 0.0) + value + new_fractional.get(group, 0.0)
         return after
+
+    def fits(self, change: Change, budget: int, weekly_max: float) -> bool:
+        """`sessions.fits` of the session with the change made: R19, R12, then R11's weekly cap on
+        every group the session trains."""
+        if not self.fits_time(change, budget):
+            return False
+        index, block = change
+        old_direct, old_fractional = self.counts[index] if index is not None else ({}, {})
+        new_direct, new_fractional = _counts(block, self.library)
+        if not self._within_cap(old_direct, new_direct):
+            return False
+        elsewhere, fractional = self.elsewhere, self.fractional
+        for group in fractional.keys() | new_fractional.keys():
+            value = (
+                fractional.get(group, 0.0) - old_fractional.get(group, 0.0) + new_fractional.get(group, 0.0)
+            )
+            if value + elsewhere.get(group, 0.0) > weekly_max:
+                return False
+        return True
 
 
 __all__ = ["Change", "Trial", "apply", "option_changes", "options"]
