@@ -25,7 +25,7 @@ from fitcoach.engine.sessions import (
     with_sets,
 )
 from fitcoach.engine.targets import MAJOR_GROUPS, MAX_SETS_PER_EXERCISE, weekly_target
-from fitcoach.engine.trials import Change, Trial, apply, option_changes
+from fitcoach.engine.trials import Change, CountsMemo, Trial, apply, option_changes
 from fitcoach.library.loader import ExerciseLibrary
 from fitcoach.library.models import Exercise, IndexGroup, MuscleGroup
 
@@ -288,6 +288,7 @@ def _grow(
     totals: dict[MuscleGroup, float],
     profile: Profile,
     library: ExerciseLibrary,
+    memo: CountsMemo,
 ) -> bool:
     """One step toward the group's target on the session that trains it least; False when none can."""
     used: Counter[str] = Counter(p.exercise_id for s in sessions for block in s.blocks for p in block)
@@ -308,7 +309,7 @@ def _grow(
         elsewhere = _elsewhere(totals, session, library)
         reach = _reach(session, group, library)
         for start in _starts(session.blocks, group, totals, profile, library, reach):
-            trial = Trial(start, elsewhere, library)
+            trial = Trial(start, elsewhere, library, memo)
             for change in _attempts(session, trial, group, profile, used, library):
                 if not trial.fits_time(change, session.budget):
                     continue
@@ -355,12 +356,13 @@ def top_up(sessions: Sequence[Session], profile: Profile, library: ExerciseLibra
     # Bounded: every step lowers the total shortfall (trades only take from groups above target).
     # A group that cannot grow stays stuck: later steps only add work or take from groups above target.
     stuck: set[MuscleGroup] = set()
+    memo = CountsMemo(library)
     for _ in range(200):
         progress = False
         for group in order:
             if group in stuck or totals.get(group, 0.0) >= weekly_target(profile, group):
                 continue
-            if _grow(group, sessions, totals, profile, library):
+            if _grow(group, sessions, totals, profile, library, memo):
                 totals = _totals(sessions, library)
                 progress = True
             else:

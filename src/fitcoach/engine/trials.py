@@ -66,9 +66,11 @@ def options(
         yield apply(blocks, change)
 
 
-def _counts(
-    block: Block, library: ExerciseLibrary
-) -> tuple[dict[MuscleGroup, int], dict[MuscleGroup, float]]:
+Counts = tuple[dict[MuscleGroup, int], dict[MuscleGroup, float]]
+"""Direct and fractional sets per group (primary 1.0, secondary 0.5; science.md §10)."""
+
+
+def _counts(block: Block, library: ExerciseLibrary) -> Counts:
     shares = group_shares(library)
     direct: dict[MuscleGroup, int] = {}
     fractional: dict[MuscleGroup, float] = {}
@@ -81,16 +83,41 @@ def _counts(
     return direct, fractional
 
 
+class CountsMemo:
+    """Set counts per block, for trials of many variants of one session (most blocks are shared).
+
+    Keyed by the block's identity and holding the block, so an id is never recycled while its entry
+    lives; blocks are never edited once built (every change makes new lists), so entries stay true.
+    """
+
+    def __init__(self, library: ExerciseLibrary) -> None:
+        self.library = library
+        self._entries: dict[int, tuple[Block, Counts]] = {}
+
+    def counts(self, blocks: Blocks) -> list[Counts]:
+        entries, found = self._entries, []
+        for block in blocks:
+            hit = entries.get(id(block))
+            if hit is None or hit[0] is not block:
+                hit = entries[id(block)] = (block, _counts(block, self.library))
+            found.append(hit[1])
+        return found
+
+
 class Trial:
     """A session measured once, against which one-block changes are tested (R11, R12, R19)."""
 
     def __init__(
-        self, blocks: Blocks, elsewhere: Mapping[MuscleGroup, float], library: ExerciseLibrary
+        self,
+        blocks: Blocks,
+        elsewhere: Mapping[MuscleGroup, float],
+        library: ExerciseLibrary,
+        memo: CountsMemo | None = None,
     ) -> None:
         self.blocks = blocks
         self.library = library
         self.elsewhere = elsewhere
-        self.counts = [_counts(block, library) for block in blocks]
+        self.counts = [_counts(block, library) for block in blocks] if memo is None else memo.counts(blocks)
         self.direct: dict[MuscleGroup, int] = {}
         self.fractional: dict[MuscleGroup, float] = {}
         for direct, fractional in self.counts:
@@ -223,4 +250,4 @@ class Trial:
         return True
 
 
-__all__ = ["Change", "Trial", "apply", "option_changes", "options"]
+__all__ = ["Change", "CountsMemo", "Trial", "apply", "option_changes", "options"]
