@@ -221,3 +221,12 @@ def modified_in(planned: Iterable[PlannedExercise]) -> list[tuple[PlannedExercis
         if modification is not None and p.exercise_id not in found:
             found[p.exercise_id] = (p, modification)
     return list(found.values())
+
+
+def registry_text() -> str:
+    """The registry as prompt lines (agent/prompt_prefix.md): id | areas | exercises | cue."""
+    lines = []
+    for m in MODIFICATIONS:
+        areas = ", ".join(sorted(a.value for a in m.areas))
+        lines.append(f"    - {m.id} | {areas} | {', '.join(sorted(m.slugs))} | {m.cue}")
+    return "\n".join(lines)
