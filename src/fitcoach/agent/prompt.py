@@ -17,6 +17,7 @@ from typing import Any
 
 from fitcoach.agent.prompt_examples import Example, ExampleBuilder, first_examples
 from fitcoach.agent.prompt_examples_more import later_examples
+from fitcoach.engine.modifications import registry_text
 from fitcoach.library import ExerciseLibrary, get_library
 
 CHARS_PER_TOKEN = 4
@@ -57,6 +58,7 @@ def _render_example(example: Example) -> str:
 
 
 INDEX_PLACEHOLDER = "{{EXERCISE_INDEX}}"
+MODIFICATIONS_PLACEHOLDER = "{{MODIFICATIONS}}"
 
 
 @lru_cache(maxsize=1)
@@ -68,6 +70,7 @@ def prefix_text() -> str:
 
 def build_prefix(library: ExerciseLibrary) -> str:
     prose = prefix_text().replace(INDEX_PLACEHOLDER, library.compact_index())
+    prose = prose.replace(MODIFICATIONS_PLACEHOLDER, registry_text())
     examples = "\n\n".join(_render_example(e) for e in worked_examples(library))
     return f"{prose}\n{examples}\n"
 

@@ -95,6 +95,12 @@ class PlannedExercise(_Lenient):
     target_reps: str = Field(min_length=1, max_length=20, description="'8-10', '12', '45s', 'AMRAP'")
     rest_seconds: int = Field(ge=0, le=600)
     target_rir: int | None = Field(default=None, ge=0, le=5)
+    modification: str | None = Field(
+        default=None,
+        max_length=60,
+        description="R18: id of the registered modification that lets a chronic condition keep this "
+        "exercise (e.g. 'wrist-neutral-push-up'); null when none is needed",
+    )
 
     @field_validator("target_reps", mode="before")
     @classmethod

@@ -1,9 +1,11 @@
-"""Ranked substitutes for an exercise: same muscles and pattern, gear at hand, constraints respected."""
+"""Ranked substitutes for an exercise: same muscles and pattern, gear at hand, constraints respected
+(or answered by a registered modification when nothing else is left)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 
+from fitcoach.engine.modifications import modification_for
 from fitcoach.engine.naming import overlap
 from fitcoach.engine.profile import Profile
 from fitcoach.library.gear import Gear, Inventory
@@ -16,6 +18,13 @@ def inventory_without(inventory: Inventory, unavailable: Collection[Gear]) -> In
     return inventory.model_copy(update={"unavailable": inventory.unavailable | frozenset(unavailable)})
 
 
+_Scored = tuple[tuple[int, int, int, int], str, Exercise]
+
+
+def _best_first(scored: list[_Scored]) -> list[_Scored]:
+    return sorted(scored, key=lambda item: (tuple(-part for part in item[0]), item[1]))
+
+
 def rank_alternatives(
     slug: str,
     profile: Profile,
@@ -25,23 +34,35 @@ def rank_alternatives(
     library: ExerciseLibrary | None = None,
     allow: Callable[[Exercise], bool] | None = None,
 ) -> list[Exercise]:
-    """Valid substitutes for `slug`, best first (same pattern, then shared primary muscles, then tier)."""
+    """Valid substitutes for `slug`, best first.
+
+    Same pattern, then shared primary muscles, then type and tier. When nothing shares the pattern or
+    a primary muscle, exercises of the same primary muscle group stand in (a rear-delt flye for a
+    lateral raise on a dumbbells-only setup). Exercises a chronic condition allows only with a
+    modification (engine.modifications) come last; callers apply it with `modifications.adapt`.
+    """
     library = library or get_library()
     target = library.get(slug)
     if target is None:
         return []
     inventory = inventory_without(profile.inventory, unavailable_gear)
-    scored: list[tuple[tuple[int, int, int, int], str, Exercise]] = []
+    close: list[_Scored] = []
+    related: list[_Scored] = []
+    modified: list[_Scored] = []
     for entry in library:
-        if entry.slug == slug or entry.slug in exclude:
-            continue
-        if not inventory.allows(entry.gear) or profile.contraindication(entry) is not None:
+        if entry.slug == slug or entry.slug in exclude or not inventory.allows(entry.gear):
             continue
         if allow is not None and not allow(entry):
             continue
         shared = len(set(entry.primary_muscles) & set(target.primary_muscles))
         same_pattern = entry.movement_pattern == target.movement_pattern
-        if not shared and not same_pattern:
+        if not shared and not same_pattern and not entry.primary_groups & target.primary_groups:
+            continue
+        if profile.contraindication(entry) is None:
+            bucket = close if shared or same_pattern else related
+        elif modification_for(entry, profile) is not None:
+            bucket = modified
+        else:
             continue
         score = (
             int(same_pattern),
@@ -49,9 +70,8 @@ def rank_alternatives(
             int(entry.type == target.type),
             -abs(entry.priority_tier - target.priority_tier),
         )
-        scored.append((score, entry.slug, entry))
-    scored.sort(key=lambda item: (tuple(-part for part in item[0]), item[1]))
-    return [entry for _, _, entry in scored]
+        bucket.append((score, entry.slug, entry))
+    return [entry for _, _, entry in [*_best_first(close or related), *_best_first(modified)]]
 
 
 def substitute_for_focus(
@@ -70,14 +90,17 @@ def substitute_for_focus(
     library = library or get_library()
     wanted = set(focus)
     rank = {group: index for index, group in enumerate(focus)}
-    allowed = [
+    fitting = [
         e
         for e in library
         if e.slug not in exclude
         and profile.inventory.allows(e.gear)
-        and profile.contraindication(e) is None
         and (allow is None or allow(e))
         and (not wanted or e.primary_groups & wanted)
+    ]
+    # unmodified exercises first; a modifiable one only when nothing else fits (engine.modifications)
+    allowed = [e for e in fitting if profile.contraindication(e) is None] or [
+        e for e in fitting if modification_for(e, profile) is not None
     ]
     return min(
         allowed,

@@ -211,6 +211,64 @@ AREA_GROUP: dict[BodyArea, MuscleGroup] = {
 }
 
 
+# Words that make a chronic condition too serious to train around with a modification (R18: "exclude or
+# modify"): a recent operation, a tear, sharp or severe pain, an inability to bear load. Matched like
+# LEXICON entries; a past fracture ("years ago") is not on the list: it is what modifications are for.
+SEVERE_WORDS: tuple[str, ...] = (
+    "severe",
+    "sharp",
+    "surgery",
+    "operat",
+    "torn",
+    "tear",
+    "rupture",
+    "can't bear",
+    "cannot bear",
+    "unable",
+    "sévère",
+    "aiguë",
+    "aigue",
+    "chirurgie",
+    "opéré",
+    "déchir",
+    "grave",
+    "forte douleur",
+    "fortes douleurs",
+    "cirurgia",
+    "operad",
+    "rompi",
+    "ruptura",
+    "dor forte",
+    "dor aguda",
+    "сильная боль",
+    "сильные бол",
+    "сильно бол",
+    "остр",
+    "операци",
+    "разрыв",
+    "надрыв",
+    "劇痛",
+    "劇烈",
+    "嚴重",
+    "手術",
+    "撕裂",
+    "斷裂",
+)
+
+
+@lru_cache(maxsize=1)
+def _severe_pattern() -> re.Pattern[str]:
+    latin = sorted({w for w in SEVERE_WORDS if not all("\u4e00" <= c <= "\u9fff" for c in w)}, key=len)
+    han = sorted({w for w in SEVERE_WORDS if all("\u4e00" <= c <= "\u9fff" for c in w)}, key=len)
+    alternatives = [_WORD_START + re.escape(w) for w in reversed(latin)] + [re.escape(w) for w in han]
+    return re.compile("|".join(alternatives))
+
+
+def is_severe(text: str) -> bool:
+    """Whether a condition's wording says it is too serious to train around (see SEVERE_WORDS)."""
+    return bool(_severe_pattern().search(text.lower()))
+
+
 def loads_area(exercise: Exercise, area: BodyArea) -> bool:
     """True when the exercise loads the area enough to be excluded while it is injured."""
     match = CONTRAINDICATIONS.get(area)

@@ -14,6 +14,7 @@ from fitcoach.engine.compression import compress_blocks
 from fitcoach.engine.estimators import blocks_minutes, fill_estimates
 from fitcoach.engine.generator import FocusGroup, ScheduleRequest, generate_week
 from fitcoach.engine.history import recovery_view
+from fitcoach.engine.modifications import adapt
 from fitcoach.engine.profile import Constraint, ConstraintKind, Profile
 from fitcoach.engine.repair import repair_day, repair_week
 from fitcoach.engine.rules.base import is_heavy_compound
@@ -106,15 +107,17 @@ def swap_exercise(
         raise BadInput(f"no valid alternative to '{slug}' with the gear at hand", code="edit_impossible")
     new = options[0]
     old = library.require(slug)
+    narrowed = profile_with(profile, unavailable_gear)
     blocks = [
         [
-            p.model_copy(update={"exercise_id": new.slug, "name": new.name}) if p.exercise_id == slug else p
+            adapt(p.model_copy(update={"exercise_id": new.slug, "name": new.name}), new, narrowed)
+            if p.exercise_id == slug
+            else p
             for p in b
         ]
         for b in _blocks(day)
     ]
     edited = _with_blocks(day, blocks, [b.label for b in day.blocks])
-    narrowed = profile_with(profile, unavailable_gear)
     repaired, _ = repair_day(edited, weekday, narrowed, library=library)
     planned = next(p for p in repaired.exercises() if p.exercise_id == new.slug)
     diff = f"Swapped {old.name} ➔ {new.name} ({planned.target_sets}x{planned.target_reps})"

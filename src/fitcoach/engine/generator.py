@@ -16,6 +16,7 @@ from fitcoach.engine.calendar import SPARSE_DAYS, SPARSE_MINUTES, SPARSE_POOL, W
 from fitcoach.engine.compression import MIN_SETS, REST_FLOOR_SECONDS
 from fitcoach.engine.estimators import fill_estimates
 from fitcoach.engine.history import GroupRecovery
+from fitcoach.engine.modifications import adapt_blocks, fallback_exercises
 from fitcoach.engine.presentation import rest_day, theme, training_day, week_edits
 from fitcoach.engine.profile import Profile
 from fitcoach.engine.programming import (
@@ -89,9 +90,11 @@ class _WeekState:
 
 
 def available_exercises(profile: Profile, library: ExerciseLibrary, on: date | None = None) -> list[Exercise]:
-    """Exercises the inventory allows (R17) and no constraint active on `on` excludes (R18)."""
+    """Exercises the inventory allows (R17) and no constraint active on `on` excludes (R18), plus the
+    modifiable ones for groups nothing else trains (R18's "modify", engine.modifications)."""
     gear = profile.inventory.expanded()
-    return [e for e in library if e.gear.satisfied_by(gear) and profile.contraindication(e, on) is None]
+    pool = [e for e in library if e.gear.satisfied_by(gear) and profile.contraindication(e, on) is None]
+    return pool + fallback_exercises(profile, library, pool, on)
 
 
 def _roles(kind: SessionKind, profile: Profile, focus: Sequence[FocusGroup]) -> list[Role]:
@@ -324,6 +327,9 @@ def generate_week(
         state.used.update(p.exercise_id for block in blocks for p in block)
     ordered = [sessions[day] for day in WEEKDAYS if day in sessions]
     notes += top_up(ordered, profile, library)
+    for session in ordered:  # the cue and the RIR floor change neither minutes nor sets: applied last
+        on = week_start + timedelta(days=session.weekday.position)
+        session.blocks = adapt_blocks(session.blocks, profile, library, on)
     notes += _focus_notes(ordered, library)
     days = _days(ordered, profile, library, minutes)
     dated = {

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from fitcoach.contract.models import WEEKDAYS, Block, DayPlan, PlannedExercise, Weekday
 from fitcoach.engine.estimators import fractional_sets
+from fitcoach.engine.modifications import modified_in
 from fitcoach.engine.profile import Profile
 from fitcoach.library.loader import ExerciseLibrary
 
@@ -25,7 +28,17 @@ def focus_tag(day: DayPlan, library: ExerciseLibrary) -> str:
     return " & ".join(group.value for group in top)
 
 
-def coach_note(profile: Profile) -> str:
+NOTE_MAX = 600
+"""The contract's cap on `coach_note` (R33)."""
+
+
+def coach_note(profile: Profile, blocks: Sequence[Sequence[PlannedExercise]] = ()) -> str:
+    """The day's note: what is spared, and how to do each modified exercise (R18's "modify")."""
+    modified = modified_in(p for block in blocks for p in block)
+    if modified:
+        cues = "; ".join(f"{p.name or p.exercise_id} {m.cue}" for p, m in modified)
+        note = f"Modified for your condition: {cues}. Keep 3 reps in reserve; stop any set that hurts."
+        return note if len(note) <= NOTE_MAX else note[: NOTE_MAX - 1] + "…"
     if profile.chronic or profile.acute:
         areas = sorted({c.area.value.replace("_", " ") for c in profile.constraints})
         return (
@@ -41,7 +54,7 @@ def training_day(
         is_rest_day=False,
         status="scheduled",
         title=title,
-        coach_note=coach_note(profile),
+        coach_note=coach_note(profile, blocks),
         blocks=[Block(label=label(block, library, i), exercises=block) for i, block in enumerate(blocks)],
     )
     first = library.require(blocks[0][0].exercise_id).name

@@ -11,7 +11,7 @@ from datetime import UTC, date, datetime, time
 from enum import StrEnum
 
 from fitcoach.contract.models import Tier1Entry, Tier2Entry, Tier3Entry, Weekday
-from fitcoach.engine.bodyparts import AREA_GROUP, BodyArea, areas_in, loads_area, parse_area
+from fitcoach.engine.bodyparts import AREA_GROUP, BodyArea, areas_in, is_severe, loads_area, parse_area
 from fitcoach.engine.inventory import merge_inventories, parse_inventory
 from fitcoach.library.gear import Inventory
 from fitcoach.library.models import Exercise, MuscleGroup
@@ -52,6 +52,8 @@ class Constraint:
     kind: ConstraintKind
     source_id: str = ""
     expires_at: datetime | None = None
+    severe: bool = False
+    """Worded as too serious to train around (bodyparts.is_severe): exclusion only, no modification."""
 
     def active_on(self, day: date) -> bool:
         """Whether the constraint still holds at the start of `day` (UTC): it expires mid-week (R28)."""
@@ -185,8 +187,9 @@ def build_profile(items: list[MemoryItem], now: datetime) -> Profile:
                 goal = Goal(kind, _priority_groups(entry))
                 schedule = _schedule(entry)
             elif entry.category == "chronic_condition":
+                severe = is_severe(entry.fact)
                 for area in _areas(entry.body_part) or _areas(entry.fact):
-                    chronic.append(Constraint(area, ConstraintKind.CHRONIC, item.id))
+                    chronic.append(Constraint(area, ConstraintKind.CHRONIC, item.id, severe=severe))
         elif isinstance(entry, Tier2Entry):
             expires = item.expires_at or entry.expires_at
             if expires is not None and expires <= now:

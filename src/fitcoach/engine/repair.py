@@ -11,6 +11,7 @@ from fitcoach.contract.models import WEEKDAYS, Block, DayPlan, PlannedExercise, 
 from fitcoach.engine.alternatives import rank_alternatives, substitute_for_focus
 from fitcoach.engine.compression import compress_blocks
 from fitcoach.engine.estimators import day_minutes, direct_sets, fill_estimates, fractional_sets
+from fitcoach.engine.modifications import adapt, modification_for
 from fitcoach.engine.naming import named_exercise
 from fitcoach.engine.profile import Profile
 from fitcoach.engine.reps import parse_reps
@@ -35,6 +36,7 @@ class RepairKind(StrEnum):
     SPLIT = "split"
     FIXED_FIELD = "fixed_field"
     COMPRESSED = "compressed"
+    MODIFIED = "modified"
 
 
 @dataclass(frozen=True)
@@ -85,13 +87,13 @@ def _fix_exercises(
                         )
                     )
                     planned = planned.model_copy(update={"exercise_id": entry.slug})
-            bad = (
-                entry is None
-                or not profile.inventory.allows(entry.gear)
-                or profile.contraindication(entry) is not None
-                or _recovery_clash(entry, neighbours)
-            )
-            if bad:
+            modification = modification_for(entry, profile) if entry is not None else None
+            usable = entry is not None and profile.inventory.allows(entry.gear)
+            clash = entry is None or _recovery_clash(entry, neighbours)
+            # the model meant this modification: fix its fields below rather than swap the exercise
+            intended = modification is not None and planned.modification == modification.id
+            excluded = entry is not None and profile.contraindication(entry) is not None and not intended
+            if not usable or clash or excluded:
                 options = rank_alternatives(
                     planned.exercise_id,
                     profile,
@@ -99,17 +101,28 @@ def _fix_exercises(
                     library=library,
                     allow=lambda e: not _recovery_clash(e, neighbours),
                 )
-                if not options:
+                unmodified = [e for e in options if profile.contraindication(e) is None]
+                if usable and not clash and modification is not None and not unmodified:
+                    # nothing unmodified can stand in: keep the exercise, modified (R18's "modify")
+                    repairs.append(Repair(RepairKind.MODIFIED, weekday, planned.exercise_id, modification.id))
+                elif not options:
                     repairs.append(
                         Repair(RepairKind.REMOVED, weekday, planned.exercise_id, "no valid substitute")
                     )
                     continue
-                new = options[0]
-                taken.add(new.slug)
-                repairs.append(Repair(RepairKind.SUBSTITUTED, weekday, planned.exercise_id, f"→ {new.slug}"))
-                planned = planned.model_copy(update={"exercise_id": new.slug})
-                entry = new
+                else:
+                    new = options[0]
+                    taken.add(new.slug)
+                    repairs.append(
+                        Repair(RepairKind.SUBSTITUTED, weekday, planned.exercise_id, f"→ {new.slug}")
+                    )
+                    planned = planned.model_copy(update={"exercise_id": new.slug})
+                    entry = new
             assert entry is not None
+            adapted = adapt(planned, entry, profile)
+            if adapted is not planned and intended:
+                repairs.append(Repair(RepairKind.FIXED_FIELD, weekday, entry.slug, "modification effort"))
+            planned = adapted
             update: dict[str, object] = {}
             if planned.name != entry.name:
                 update["name"] = entry.name

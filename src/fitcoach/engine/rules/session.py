@@ -8,6 +8,7 @@ from itertools import combinations
 
 from fitcoach.contract.models import DayPlan, Weekday
 from fitcoach.engine.estimators import day_minutes
+from fitcoach.engine.modifications import modification_for, unmet
 from fitcoach.engine.rules.base import DayRule, RuleContext, Severity, Violation
 from fitcoach.library.models import Exercise
 
@@ -99,7 +100,8 @@ class EquipmentAvailable(DayRule):
 
 
 class Contraindicated(DayRule):
-    """R18: chronic conditions and active acute states exclude exercises loading the area (bodyparts)."""
+    """R18: chronic conditions and active acute states exclude exercises loading the area (bodyparts),
+    unless the plan carries a registered modification that answers them (engine.modifications)."""
 
     code = "contraindicated"
     severity = Severity.ERROR
@@ -108,9 +110,13 @@ class Contraindicated(DayRule):
         for item in ctx.placed(day):
             if item.entry is None:
                 continue
-            constraint = ctx.profile.contraindication(item.entry, day.date)
+            constraint = unmet(item.planned, item.entry, ctx.profile, day.date)
             if constraint is not None:
                 message = f"{item.entry.name} loads the {constraint.area.value} ({constraint.kind.value})"
+                modification = modification_for(item.entry, ctx.profile, day.date)
+                if modification is not None:
+                    message += f" unless modified: modification '{modification.id}', target_rir >= "
+                    message += str(modification.min_rir)
                 yield self.violation(message, weekday, item.block, item.entry.slug)
 
 

@@ -12,6 +12,7 @@ from fitcoach.agent.offline.acting.areas import (
     index_groups,
     muscle_groups,
 )
+from fitcoach.agent.offline.acting.modified import localized_notes, modification_note
 from fitcoach.agent.offline.acting.turn import Turn, reply
 from fitcoach.contract.models import (
     CoachReply,
@@ -125,12 +126,14 @@ def onboarding(turn: Turn) -> CoachReply:
         return reply(turn, turn.say("edit_failed"), mutations=mutations)
     back = any(c.area.value in LOWER_BACK_AREAS and c.kind is ConstraintKind.CHRONIC for c in profile.chronic)
     focus = turn.join([turn.word(area) for area in u.focus_areas]) or turn.word("balanced")
+    modified = modification_note(turn, week, profile)
+    week = localized_notes(turn, week, profile)
     message = turn.say(
         "onboarding_week",
         days_count=len(week.training_days()),
         minutes=minutes,
         focus=focus,
-        constraint_note=turn.say("constraint_back" if back else "constraint_none"),
+        constraint_note=modified or turn.say("constraint_back" if back else "constraint_none"),
     )
     diff = turn.diff("week_new", days_count=len(week.training_days()), minutes=minutes)
     return reply(
@@ -174,7 +177,7 @@ def overhaul(turn: Turn) -> CoachReply:
         assert isinstance(result.data, WeeklyPlan)
         week = result.data
         summary = turn.diff("week_moved", days=turn.join([turn.day_name(d) for d in week.training_days()]))
-    week = _checked(turn, week, profile, minutes)
+    week = localized_notes(turn, _checked(turn, week, profile, minutes), profile)
     special = turn.say("special_none")
     if focus:
         day, areas = next(iter(turn.u.focus_days.items()))
