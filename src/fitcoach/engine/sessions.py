@@ -7,12 +7,11 @@ run for every candidate, so they avoid building contract models.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from functools import lru_cache
-from operator import attrgetter
 
 from fitcoach.contract.models import PlannedExercise
-from fitcoach.engine.estimators import DEFAULT_DURATION, block_minutes
+from fitcoach.engine.estimators import DEFAULT_DURATION, block_key, key_minutes
 from fitcoach.engine.profile import Profile
 from fitcoach.engine.programming import PRESCRIPTIONS, TIMED_SECONDS, prescription_kind
 from fitcoach.engine.rules.session import ANTAGONISTS, pair_conflict
@@ -111,31 +110,13 @@ def session_minutes(blocks: Blocks, library: ExerciseLibrary) -> float:
     warmup = params.general_warmup_minutes + params.ramp_minutes * min(len(patterns), params.max_ramps)
     if params.warmup_minutes is not None:
         warmup = params.warmup_minutes
-    body = sum(cached_block_minutes(block_key(block)) for block in blocks if block)
+    body = sum(key_minutes(block_key(block)) for block in blocks if block)
     return warmup + body + params.cooldown_minutes
-
-
-_DURATION_KEY = attrgetter("target_sets", "target_reps", "rest_seconds")
-
-
-def block_key(block: Sequence[PlannedExercise]) -> tuple[tuple[int, str, int], ...]:
-    """What a block's minutes depend on, per exercise (the memo key of `cached_block_minutes`)."""
-    return tuple(map(_DURATION_KEY, block))
 
 
 @lru_cache(maxsize=4)
 def compound_patterns(library: ExerciseLibrary) -> dict[str, str]:
     return {e.slug: e.movement_pattern for e in library if e.type == "compound"}
-
-
-@lru_cache(maxsize=4096)
-def cached_block_minutes(key: tuple[tuple[int, str, int], ...]) -> float:
-    return block_minutes(
-        [
-            PlannedExercise(exercise_id="x", target_sets=sets, target_reps=reps, rest_seconds=rest)
-            for sets, reps, rest in key
-        ]
-    )
 
 
 def pairable(first: Exercise, second: Exercise) -> bool:

@@ -14,12 +14,10 @@ from collections.abc import Iterator, Mapping
 from functools import cached_property
 
 from fitcoach.contract.models import PlannedExercise
-from fitcoach.engine.estimators import DEFAULT_DURATION
+from fitcoach.engine.estimators import DEFAULT_DURATION, block_key, key_minutes
 from fitcoach.engine.rules.volume import SESSION_MAX_DIRECT
 from fitcoach.engine.sessions import (
     Blocks,
-    block_key,
-    cached_block_minutes,
     compound_patterns,
     group_shares,
     pairable,
@@ -147,7 +145,7 @@ class Trial:
         if index is not None:
             new.counts[index] = counts
         if "block_minutes" in self.__dict__:  # carry the measured minutes over: one block changed
-            minutes = cached_block_minutes(block_key(block))
+            minutes = key_minutes(block_key(block))
             new.block_minutes = [*self.block_minutes, minutes] if index is None else [*self.block_minutes]
             if index is not None:
                 new.block_minutes[index] = minutes
@@ -167,7 +165,7 @@ class Trial:
     @cached_property
     def block_minutes(self) -> list[float]:
         """Minutes per block (measured only once a change is timed: many trials end before that)."""
-        return [cached_block_minutes(block_key(block)) for block in self.blocks]
+        return [key_minutes(block_key(block)) for block in self.blocks]
 
     @cached_property
     def patterns(self) -> set[str]:
@@ -181,7 +179,7 @@ class Trial:
         patterns = self.patterns
         if change is not None:
             index, block = change
-            own = cached_block_minutes(block_key(block))
+            own = key_minutes(block_key(block))
             minutes = [*minutes, own] if index is None else [*minutes[:index], own, *minutes[index + 1 :]]
             compound = compound_patterns(self.library)
             added = {compound[p.exercise_id] for p in block if p.exercise_id in compound}
