@@ -7,7 +7,7 @@ for the base week still hold. When a session is full, sets move from groups abov
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from fitcoach.contract.models import Weekday
@@ -25,7 +25,7 @@ from fitcoach.engine.sessions import (
     with_sets,
 )
 from fitcoach.engine.targets import MAJOR_GROUPS, MAX_SETS_PER_EXERCISE, weekly_target
-from fitcoach.engine.trials import Change, CountsMemo, Trial, apply, option_changes
+from fitcoach.engine.trials import BlockMemo, Change, Trial, apply, option_changes
 from fitcoach.library.loader import ExerciseLibrary
 from fitcoach.library.models import Exercise, IndexGroup, MuscleGroup
 
@@ -58,6 +58,10 @@ class Session:
     budget: int
     pool: list[Exercise]
     blocks: Blocks = field(default_factory=list)
+    pool_reach: dict[MuscleGroup, frozenset[MuscleGroup]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """Per group, every group the pool's exercises for it train (`_reach`): the pool never changes."""
     _sets: tuple[Blocks, tuple[dict[MuscleGroup, int], dict[MuscleGroup, float]]] | None = field(
         default=None, init=False, repr=False, compare=False
     )
@@ -200,10 +204,16 @@ def _reach(session: Session, group: MuscleGroup, library: ExerciseLibrary) -> fr
     """Every group that work added for `group` in this session can train: a start that took sets from
     any other group below what `_no_regression` allows can never be made good, so it is skipped."""
     groups = muscle_groups(library)
-    slugs = {e.slug for e in session.pool} | {p.exercise_id for block in session.blocks for p in block}
-    return frozenset().union(
-        *(primary | secondary for primary, secondary in map(groups.__getitem__, slugs) if group in primary)
-    )
+    pool = session.pool_reach.get(group)
+    if pool is None:
+        pool = session.pool_reach[group] = _union((groups[e.slug] for e in session.pool), group)
+    return pool | _union((groups[p.exercise_id] for block in session.blocks for p in block), group)
+
+
+def _union(
+    entries: Iterable[tuple[frozenset[MuscleGroup], frozenset[MuscleGroup]]], group: MuscleGroup
+) -> frozenset[MuscleGroup]:
+    return frozenset().union(*(primary | secondary for primary, secondary in entries if group in primary))
 
 
 ROOM_DEPTH = 2
@@ -288,7 +298,7 @@ def _grow(
     totals: dict[MuscleGroup, float],
     profile: Profile,
     library: ExerciseLibrary,
-    memo: CountsMemo,
+    memo: BlockMemo,
 ) -> bool:
     """One step toward the group's target on the session that trains it least; False when none can."""
     used: Counter[str] = Counter(p.exercise_id for s in sessions for block in s.blocks for p in block)
@@ -356,7 +366,7 @@ def top_up(sessions: Sequence[Session], profile: Profile, library: ExerciseLibra
     # Bounded: every step lowers the total shortfall (trades only take from groups above target).
     # A group that cannot grow stays stuck: later steps only add work or take from groups above target.
     stuck: set[MuscleGroup] = set()
-    memo = CountsMemo(library)
+    memo = BlockMemo(library)
     for _ in range(200):
         progress = False
         for group in order:

@@ -81,8 +81,9 @@ def _counts(block: Block, library: ExerciseLibrary) -> Counts:
     return direct, fractional
 
 
-class CountsMemo:
-    """Set counts per block, for trials of many variants of one session (most blocks are shared).
+class BlockMemo:
+    """Set counts and minutes per block, for trials of many variants of one session (most blocks
+    are shared).
 
     Keyed by the block's identity and holding the block, so an id is never recycled while its entry
     lives; blocks are never edited once built (every change makes new lists), so entries stay true.
@@ -90,14 +91,24 @@ class CountsMemo:
 
     def __init__(self, library: ExerciseLibrary) -> None:
         self.library = library
-        self._entries: dict[int, tuple[Block, Counts]] = {}
+        self._counts: dict[int, tuple[Block, Counts]] = {}
+        self._minutes: dict[int, tuple[Block, float]] = {}
 
     def counts(self, blocks: Blocks) -> list[Counts]:
-        entries, found = self._entries, []
+        entries, found = self._counts, []
         for block in blocks:
             hit = entries.get(id(block))
             if hit is None or hit[0] is not block:
                 hit = entries[id(block)] = (block, _counts(block, self.library))
+            found.append(hit[1])
+        return found
+
+    def minutes(self, blocks: Blocks) -> list[float]:
+        entries, found = self._minutes, []
+        for block in blocks:
+            hit = entries.get(id(block))
+            if hit is None or hit[0] is not block:
+                hit = entries[id(block)] = (block, key_minutes(block_key(block)))
             found.append(hit[1])
         return found
 
@@ -110,11 +121,12 @@ class Trial:
         blocks: Blocks,
         elsewhere: Mapping[MuscleGroup, float],
         library: ExerciseLibrary,
-        memo: CountsMemo | None = None,
+        memo: BlockMemo | None = None,
     ) -> None:
         self.blocks = blocks
         self.library = library
         self.elsewhere = elsewhere
+        self.memo = memo
         self.counts = [_counts(block, library) for block in blocks] if memo is None else memo.counts(blocks)
         self.direct: dict[MuscleGroup, int] = {}
         self.fractional: dict[MuscleGroup, float] = {}
@@ -140,7 +152,7 @@ class Trial:
         counts = _counts(block, self.library)
         new = Trial.__new__(Trial)
         new.blocks = apply(self.blocks, change)
-        new.library, new.elsewhere = self.library, self.elsewhere
+        new.library, new.elsewhere, new.memo = self.library, self.elsewhere, self.memo
         new.counts = [*self.counts, counts] if index is None else [*self.counts]
         if index is not None:
             new.counts[index] = counts
@@ -165,6 +177,8 @@ class Trial:
     @cached_property
     def block_minutes(self) -> list[float]:
         """Minutes per block (measured only once a change is timed: many trials end before that)."""
+        if self.memo is not None:
+            return self.memo.minutes(self.blocks)
         return [key_minutes(block_key(block)) for block in self.blocks]
 
     @cached_property
@@ -248,4 +262,4 @@ class Trial:
         return True
 
 
-__all__ = ["Change", "CountsMemo", "Trial", "apply", "option_changes", "options"]
+__all__ = ["BlockMemo", "Change", "Trial", "apply", "option_changes", "options"]
