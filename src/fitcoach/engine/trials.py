@@ -42,15 +42,19 @@ def apply(blocks: Blocks, change: Change) -> Blocks:
 def option_changes(
     blocks: Blocks, planned: PlannedExercise, exercise: Exercise, library: ExerciseLibrary
 ) -> Iterator[Change]:
-    """Ways to add one exercise, lazily: full sets alone, then in a superset, then the same with 2 sets."""
-    two = with_sets(planned, 2)
+    """Ways to add one exercise, lazily: full sets alone, then in a superset, then the same with 2 sets.
+
+    Partners are looked for only once the exercise alone has been refused (usually it is not).
+    """
+    yield None, [planned]
     partners = [
         index
         for index, block in enumerate(blocks)
         if index > 0 and len(block) == 1 and pairable(library.require(block[0].exercise_id), exercise)
     ]
-    for candidate in (planned, two) if planned.target_sets > 2 else (planned,):
-        yield None, [candidate]
+    for candidate in (planned, with_sets(planned, 2)) if planned.target_sets > 2 else (planned,):
+        if candidate is not planned:
+            yield None, [candidate]
         for index in partners:
             sets = min(blocks[index][0].target_sets, candidate.target_sets)
             yield index, [with_sets(blocks[index][0], sets), with_sets(candidate, sets)]
