@@ -10,6 +10,8 @@ import math
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from operator import attrgetter
 from typing import TypeVar
 
 from fitcoach.contract.models import DayPlan, MuscleFocus, PlannedExercise, WeeklyPlan, WeekSummary
@@ -56,17 +58,40 @@ def warmup_minutes(
     return params.general_warmup_minutes + params.ramp_minutes * min(len(patterns), params.max_ramps)
 
 
+BlockKey = tuple[tuple[int, str, int], ...]
+"""What a block's minutes depend on: each exercise's sets, rep target and rest."""
+
+_KEY_FIELDS = attrgetter("target_sets", "target_reps", "rest_seconds")
+
+
+def block_key(exercises: Sequence[PlannedExercise]) -> BlockKey:
+    return tuple(map(_KEY_FIELDS, exercises))
+
+
 def block_minutes(exercises: Sequence[PlannedExercise], params: DurationParams = DEFAULT_DURATION) -> float:
     """Work, rests and transitions of one block; a superset rests once per round."""
+    if params is DEFAULT_DURATION:
+        return key_minutes(block_key(exercises))
+    return _minutes(block_key(exercises), params)
+
+
+@lru_cache(maxsize=4096)
+def key_minutes(key: BlockKey) -> float:
+    """`block_minutes` with the default formula, memoised: plans repeat the same few blocks, and the
+    generator and the validator time each block many times."""
+    return _minutes(key, DEFAULT_DURATION)
+
+
+def _minutes(key: BlockKey, params: DurationParams) -> float:
     work = 0.0
-    for exercise in exercises:
-        target = parse_reps(exercise.target_reps)
+    for sets, reps, _ in key:
+        target = parse_reps(reps)
         timed = target is not None and target.seconds is not None
         per_set = target.seconds if timed and target is not None else params.work_seconds_per_set
-        work += exercise.target_sets * (per_set or params.work_seconds_per_set)
-    rounds = max(exercise.target_sets for exercise in exercises)
-    rest = max(exercise.rest_seconds for exercise in exercises) * (rounds - 1)
-    return (work + rest) / 60 + params.transition_minutes * len(exercises)
+        work += sets * (per_set or params.work_seconds_per_set)
+    rounds = max(sets for sets, _, _ in key)
+    rest = max(rest for _, _, rest in key) * (rounds - 1)
+    return (work + rest) / 60 + params.transition_minutes * len(key)
 
 
 def blocks_minutes(

@@ -7,7 +7,7 @@ top-up pass raises every trained group toward its weekly target (targets.py).
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 
@@ -33,7 +33,6 @@ from fitcoach.engine.rules.volume import WEEKLY_MAX_SETS
 from fitcoach.engine.sessions import (
     Blocks,
     fits,
-    options,
     prescribe,
     session_sets,
     sort_blocks,
@@ -41,6 +40,7 @@ from fitcoach.engine.sessions import (
     with_sets,
 )
 from fitcoach.engine.topup import MAX_EXERCISES, FocusGroup, Session, matches_focus, top_up
+from fitcoach.engine.trials import Trial, option_changes, options
 from fitcoach.engine.validator import validate_week
 from fitcoach.errors import BadInput, FitcoachError
 from fitcoach.library.loader import ExerciseLibrary
@@ -112,14 +112,22 @@ def _roles(kind: SessionKind, profile: Profile, focus: Sequence[FocusGroup]) -> 
     return template[:2] + extra + template[2:]
 
 
-def _recovery_blocked(exercise: Exercise, near: Sequence[Exercise]) -> bool:
+def _recovery_blocked(near: Sequence[Exercise]) -> Callable[[Exercise], bool]:
     """R14/R15 against `near`, the exercises of the days either side: no heavy compound on a group
     loaded heavily 24 h apart, no lower-back-dominant work on consecutive days."""
-    if is_heavy_compound(exercise) and any(
-        is_heavy_compound(e) and e.primary_groups & exercise.primary_groups for e in near
-    ):
-        return True
-    return is_lower_back_dominant(exercise) and any(is_lower_back_dominant(e) for e in near)
+    heavy_groups = frozenset().union(*(e.primary_groups for e in near if is_heavy_compound(e)))
+    spine = any(is_lower_back_dominant(e) for e in near)
+
+    def blocked(exercise: Exercise) -> bool:
+        if (
+            heavy_groups
+            and is_heavy_compound(exercise)
+            and not heavy_groups.isdisjoint(exercise.primary_groups)
+        ):
+            return True
+        return spine and is_lower_back_dominant(exercise)
+
+    return blocked
 
 
 def _rank(candidates: list[Exercise], state: _WeekState, profile: Profile, role: Role) -> list[Exercise]:
@@ -151,26 +159,31 @@ def build_session(
     A focus session only draws on the requested groups (core aside), one role per group first.
     """
     state = state or _WeekState()
-    near = [library.require(p.exercise_id) for blocks in neighbours for block in blocks for p in block]
-    pool = [
-        e
-        for e in pool
-        if not _recovery_blocked(e, near) and (not focus or matches_focus(e, focus) or e.type == "core")
-    ]
+    blocked = _recovery_blocked(
+        [library.require(p.exercise_id) for blocks in neighbours for block in blocks for p in block]
+    )
+    pool = [e for e in pool if not blocked(e) and (not focus or matches_focus(e, focus) or e.type == "core")]
     blocks: Blocks = []
     weekly_max = WEEKLY_MAX_SETS - state.reserve
 
+    trial = Trial(blocks, state.weekly, library)
+
     def add(role: Role) -> None:
-        nonlocal blocks
+        nonlocal blocks, trial
         taken = {planned.exercise_id for block in blocks for planned in block}
         # One heavy spinal lift per session: two of them stack lower-back fatigue (science.md §9).
         spine_busy = any(is_lower_back_dominant(library.require(slug)) for slug in taken)
-        fresh = [e for e in pool if e.slug not in taken and not (spine_busy and is_lower_back_dominant(e))]
-        candidates = _rank([e for e in fresh if role.accepts(e)], state, profile, role)
+        fresh = [
+            e
+            for e in pool
+            if role.accepts(e) and e.slug not in taken and not (spine_busy and is_lower_back_dominant(e))
+        ]
+        candidates = _rank(fresh, state, profile, role)
         for exercise in candidates:
-            for option in options(blocks, prescribe(exercise, profile), exercise, library):
-                if fits(option, state.weekly, budget, library, weekly_max):
-                    blocks = option
+            for change in option_changes(blocks, prescribe(exercise, profile), exercise, library):
+                if trial.fits(change, budget, weekly_max):
+                    trial = trial.applied(change)
+                    blocks = trial.blocks
                     return
 
     limit = max(1, min(MAX_EXERCISES, (budget - 10) // MINUTES_PER_EXERCISE))

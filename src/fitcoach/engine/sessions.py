@@ -7,12 +7,11 @@ run for every candidate, so they avoid building contract models.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from functools import lru_cache
-from operator import attrgetter
 
 from fitcoach.contract.models import PlannedExercise
-from fitcoach.engine.estimators import DEFAULT_DURATION, block_minutes
+from fitcoach.engine.estimators import DEFAULT_DURATION, block_key, key_minutes
 from fitcoach.engine.profile import Profile
 from fitcoach.engine.programming import PRESCRIPTIONS, TIMED_SECONDS, prescription_kind
 from fitcoach.engine.rules.session import ANTAGONISTS, pair_conflict
@@ -56,7 +55,7 @@ def muscle_groups(
 
 
 @lru_cache(maxsize=4)
-def _shares(library: ExerciseLibrary) -> dict[str, tuple[tuple[MuscleGroup, float], ...]]:
+def group_shares(library: ExerciseLibrary) -> dict[str, tuple[tuple[MuscleGroup, float], ...]]:
     """Per slug, each group it trains with its weight: 1.0 primary, 0.5 secondary (science.md §10)."""
     return {
         slug: (*((g, 1.0) for g in primary), *((g, 0.5) for g in secondary))
@@ -68,7 +67,7 @@ def session_sets(
     blocks: Blocks, library: ExerciseLibrary
 ) -> tuple[dict[MuscleGroup, int], dict[MuscleGroup, float]]:
     """Direct sets and fractional sets (primary 1.0, secondary 0.5; science.md §10) of one session."""
-    shares = _shares(library)
+    shares = group_shares(library)
     direct: dict[MuscleGroup, int] = {}
     fractional: dict[MuscleGroup, float] = {}
     direct_get, fractional_get = direct.get, fractional.get
@@ -104,34 +103,20 @@ def session_minutes(blocks: Blocks, library: ExerciseLibrary) -> float:
     """`estimators.blocks_minutes` with each block's minutes memoised: candidates differ by one block."""
     if not any(blocks):
         return 0.0
-    compound = _compound_patterns(library)
+    compound = compound_patterns(library)
     patterns = {compound.get(p.exercise_id) for block in blocks for p in block}
     patterns.discard(None)
     params = DEFAULT_DURATION
     warmup = params.general_warmup_minutes + params.ramp_minutes * min(len(patterns), params.max_ramps)
     if params.warmup_minutes is not None:
         warmup = params.warmup_minutes
-    body = sum(_block_minutes(tuple(map(_DURATION_KEY, block))) for block in blocks if block)
+    body = sum(key_minutes(block_key(block)) for block in blocks if block)
     return warmup + body + params.cooldown_minutes
 
 
-_DURATION_KEY = attrgetter("target_sets", "target_reps", "rest_seconds")
-"""What a block's minutes depend on, per exercise (the memo key of `_block_minutes`)."""
-
-
 @lru_cache(maxsize=4)
-def _compound_patterns(library: ExerciseLibrary) -> dict[str, str]:
+def compound_patterns(library: ExerciseLibrary) -> dict[str, str]:
     return {e.slug: e.movement_pattern for e in library if e.type == "compound"}
-
-
-@lru_cache(maxsize=4096)
-def _block_minutes(key: tuple[tuple[int, str, int], ...]) -> float:
-    return block_minutes(
-        [
-            PlannedExercise(exercise_id="x", target_sets=sets, target_reps=reps, rest_seconds=rest)
-            for sets, reps, rest in key
-        ]
-    )
 
 
 def pairable(first: Exercise, second: Exercise) -> bool:
@@ -140,27 +125,6 @@ def pairable(first: Exercise, second: Exercise) -> bool:
         return False
     antagonists = frozenset({first.antagonist_group, second.antagonist_group}) in ANTAGONISTS
     return antagonists or first.type != "compound" or second.type != "compound"
-
-
-def options(
-    blocks: Blocks, planned: PlannedExercise, exercise: Exercise, library: ExerciseLibrary
-) -> Iterator[Blocks]:
-    """Ways to add one exercise, lazily: full sets alone, then in a superset, then the same with 2 sets."""
-    two = with_sets(planned, 2)
-    partners = [
-        index
-        for index, block in enumerate(blocks)
-        if index > 0 and len(block) == 1 and pairable(library.require(block[0].exercise_id), exercise)
-    ]
-    for candidate in (planned, two) if planned.target_sets > 2 else (planned,):
-        yield [*blocks, [candidate]]
-        for index in partners:
-            sets = min(blocks[index][0].target_sets, candidate.target_sets)
-            merged = [
-                with_sets(blocks[index][0], sets),
-                with_sets(candidate, sets),
-            ]
-            yield [*blocks[:index], merged, *blocks[index + 1 :]]
 
 
 def prescribe(exercise: Exercise, profile: Profile, sets: int | None = None) -> PlannedExercise:

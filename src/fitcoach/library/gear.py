@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -74,6 +75,18 @@ class GearRequirement(BaseModel):
         return {gear for clause in self.all_of for gear in clause}
 
 
+@lru_cache(maxsize=256)
+def _expanded(gear: frozenset[Gear], unavailable: frozenset[Gear]) -> frozenset[Gear]:
+    """Owned gear with its implications, minus what is unavailable (memoised: every rule asks)."""
+    owned: set[Gear] = {Gear.BODYWEIGHT}
+    for item in gear:
+        owned |= GEAR_IMPLIES.get(item, frozenset({item}))
+    blocked: set[Gear] = set()
+    for item in unavailable:
+        blocked |= UNAVAILABLE_IMPLIES.get(item, frozenset({item}))
+    return frozenset(owned - blocked)
+
+
 class Inventory(BaseModel):
     """What the user can train with right now.
 
@@ -90,13 +103,7 @@ class Inventory(BaseModel):
     known: bool = True
 
     def expanded(self) -> frozenset[Gear]:
-        owned: set[Gear] = {Gear.BODYWEIGHT}
-        for item in self.gear:
-            owned |= GEAR_IMPLIES.get(item, frozenset({item}))
-        blocked: set[Gear] = set()
-        for item in self.unavailable:
-            blocked |= UNAVAILABLE_IMPLIES.get(item, frozenset({item}))
-        return frozenset(owned - blocked)
+        return _expanded(self.gear, self.unavailable)
 
     def allows(self, requirement: GearRequirement) -> bool:
         return requirement.satisfied_by(self.expanded())
