@@ -34,6 +34,11 @@ class Settings(BaseSettings):
     default_user_file: Path = Path("data") / "default-user.json"
     chat_rate_per_minute: int = Field(default=30, ge=0)
     """Chat turns one user may start per minute in one server process (0: no limit)."""
+    db_pool_size: int | None = Field(default=None, ge=1, le=1000)
+    """Database connections per server process, with no overflow (unset: SQLAlchemy's 5 + 10 overflow).
+    Size it with the worker count against PostgreSQL's `max_connections`."""
+    db_pool_timeout_s: float = Field(default=30.0, gt=0, le=600)
+    """How long a request waits for a free connection when `db_pool_size` is set (then a 503)."""
 
 
 @lru_cache(maxsize=1)

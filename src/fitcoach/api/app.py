@@ -43,7 +43,9 @@ def create_app(
     app = FastAPI(title="fitcoach", version=__version__)
     app.state.settings = settings
     app.state.clock = clock or SystemClock()
-    app.state.engine = engine or make_engine(settings.database_url)
+    app.state.engine = engine or make_engine(
+        settings.database_url, pool_size=settings.db_pool_size, pool_timeout=settings.db_pool_timeout_s
+    )
     app.state.sessionmaker = make_sessionmaker(app.state.engine)
     app.state.brains = brains or make_brains(settings, sessions=app.state.sessionmaker, clock=app.state.clock)
     app.state.chat_limiter = SlidingWindowLimiter(
