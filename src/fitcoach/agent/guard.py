@@ -85,9 +85,11 @@ def check_reply(reply: CoachReply, ctx: GuardContext) -> Verdict:
         if week_start != proposal.data.week_start_date:
             repairs.append(f"week_start_date {proposal.data.week_start_date} → {week_start}")
     normalized = normalize_reply(reply, library=ctx.library, week_start=week_start, plan=ctx.plan)
-    profile = turn_profile(ctx, normalized.memory_mutations)
-    problems = proposal_problems(normalized, profile, ctx)
-    return Verdict(reply=normalized, problems=problems, repairs=repairs)
+    violations: list[str] = []
+    if normalized.proposal.data is not None:
+        # Most turns propose nothing: no plan to check, so no profile to build.
+        violations = proposal_problems(normalized, turn_profile(ctx, normalized.memory_mutations), ctx)
+    return Verdict(reply=normalized, problems=violations, repairs=repairs)
 
 
 def proposal_problems(reply: CoachReply, profile: Profile, ctx: GuardContext) -> list[str]:

@@ -22,14 +22,14 @@ from fitcoach.agent.tool_runner import AnalyticsToolRunner
 from fitcoach.clock import Clock
 from fitcoach.contract.models import ActiveTab, CoachReply, ProposalType, Weekday, WeeklyPlan
 from fitcoach.library.loader import ExerciseLibrary
-from fitcoach.memory.context import render_runtime_block
+from fitcoach.memory.context import render_plan_document, render_runtime_block
 from fitcoach.memory.events import Actor
 from fitcoach.memory.service import apply_turn_mutations
 from fitcoach.storage.chat import add_chat_turn
 from fitcoach.storage.ids import new_id
 from fitcoach.storage.memory_repo import load_active_items
-from fitcoach.storage.plans import get_active_plan
-from fitcoach.storage.proposals import create_proposal, supersede_staged
+from fitcoach.storage.plans import get_active_document
+from fitcoach.storage.proposals import stage_proposal, supersede_staged
 
 AfterWrite = Callable[[Session], None]
 """Test seam for atomicity: runs inside the turn's transaction after every write, before commit."""
@@ -62,9 +62,11 @@ def run_turn(
     now = clock.now()
     with sessions() as session:
         memory = load_active_items(session, user_id=user_id, now=now)
-        active = get_active_plan(session, user_id=user_id)
-        plan = WeeklyPlan.model_validate(active.plan) if active is not None else None
-        version = active.version if active is not None else None
+        active = get_active_document(session, user_id=user_id)
+        version, document = active if active is not None else (None, None)
+        # Parsed afresh every turn (the guard and the tools get their own mutable copy); only the
+        # rendering, a pure function of the stored text, is cached.
+        plan = WeeklyPlan.model_validate_json(document) if document is not None else None
         turn = TurnInput(
             message=chat.message,
             now=now,
@@ -81,6 +83,7 @@ def run_turn(
             items=memory,
             plan=plan,
             message=chat.message,
+            plan_line=render_plan_document(document) if document is not None else None,
         )
         # The read phase wrote nothing. Release its connection before the model thinks (seconds, up
         # to the LLM timeout): held, a few slow turns would drain the pool for every other request.
@@ -133,7 +136,7 @@ def _commit_turn(
             supersede_staged(
                 session, user_id=user_id, type=proposal.type, target_day=proposal.target_day, now=now
             )
-            row = create_proposal(
+            proposal_id = stage_proposal(
                 session,
                 user_id=user_id,
                 proposal=proposal,
@@ -141,7 +144,6 @@ def _commit_turn(
                 turn_id=turn_id,
                 base_version=base_version,
             )
-            proposal_id = row.id
         final = CoachReply(
             message=reply.message,
             proposal=proposal.model_copy(update={"id": proposal_id}),

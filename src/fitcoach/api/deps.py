@@ -27,7 +27,8 @@ def get_session(request: Request) -> Iterator[Session]:
             session.rollback()
 
 
-def get_clock(request: Request) -> Clock:
+async def get_clock(request: Request) -> Clock:
+    # Async on purpose: it does no I/O, and a sync dependency costs a threadpool hop per request.
     clock: Clock = request.app.state.clock
     return clock
 

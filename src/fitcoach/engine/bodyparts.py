@@ -112,15 +112,19 @@ def _patterns() -> list[tuple[re.Pattern[str], BodyArea]]:
     return compiled
 
 
-def areas_in(text: str) -> set[BodyArea]:
-    """The canonical areas a free-text body part or fact names, in any supported language."""
+@lru_cache(maxsize=2048)
+def areas_in(text: str) -> frozenset[BodyArea]:
+    """The canonical areas a free-text body part or fact names, in any supported language.
+
+    Cached: the same remembered facts are read on every chat turn, and the lexicon is a few hundred
+    patterns (the result is frozen, so a caller cannot alter what the next one gets)."""
     remaining = text.lower()
     found: set[BodyArea] = set()
     for pattern, area in _patterns():
         if pattern.search(remaining):
             found.add(area)
             remaining = pattern.sub(" ", remaining)
-    return found
+    return frozenset(found)
 
 
 def parse_area(text: str) -> BodyArea | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from fitcoach.library.gear import COMMERCIAL_GYM, Gear, Inventory
 
@@ -105,8 +106,11 @@ def dumbbell_cap_lb(text: str) -> float | None:
     return None
 
 
+@lru_cache(maxsize=1024)
 def parse_inventory(text: str) -> Inventory:
-    """Gear named in an equipment fact in en, fr, pt, ru or zh-Hant; bodyweight is always available."""
+    """Gear named in an equipment fact in en, fr, pt, ru or zh-Hant; bodyweight is always available.
+
+    Cached (the result is frozen): the same equipment fact is parsed on every chat turn's guard."""
     lowered = text.lower()
     if any(_has(lowered, word) for word in GYM_WORDS):
         return Inventory(gear=COMMERCIAL_GYM, dumbbell_max_lb=dumbbell_cap_lb(lowered))

@@ -8,6 +8,7 @@ one line and the message is a JSON string literal.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 from collections.abc import Iterable
 from typing import Any
@@ -43,6 +44,9 @@ DAY_FIELDS_DROPPED = frozenset(
     {"date", "day_of_week", "estimated_volume_lbs", "muscle_focus", "suggested_edits", "coach_note"}
 )
 EXERCISE_FIELDS_DROPPED = frozenset({"name"})
+
+PLAN_RENDER_CACHE = 256
+"""Stored plans whose rendering is kept; about 10 kB of key and 2 kB of line each."""
 
 # Line breaks JSON leaves unescaped but a reader (or a model) may still take as a new line.
 _UNESCAPED_BREAKS = {"\u2028": "\\u2028", "\u2029": "\\u2029", "\u0085": "\\u0085"}
@@ -134,6 +138,14 @@ def render_plan(plan: WeeklyPlan | None) -> str:
     return one_line_json(compact_plan(plan))
 
 
+@functools.lru_cache(maxsize=PLAN_RENDER_CACHE)
+def render_plan_document(document: str) -> str:
+    """`render_plan` of a stored plan's JSON text, cached on the whole text (the same plan is re-sent
+    every turn). The key is the content itself, so a plan changed by any writer in any process is a
+    new key: the cache cannot serve a stale plan, and equal text renders equally whoever owns it."""
+    return render_plan(WeeklyPlan.model_validate_json(document))
+
+
 def render_runtime_block(
     *,
     now: dt.datetime,
@@ -142,8 +154,11 @@ def render_runtime_block(
     items: Iterable[MemoryItem],
     plan: WeeklyPlan | None,
     message: str,
+    plan_line: str | None = None,
 ) -> str:
-    """The block for one turn, line by line as in the spec (R29); expired items are left out (R28)."""
+    """The block for one turn, line by line as in the spec (R29); expired items are left out (R28).
+
+    `plan_line` is `render_plan(plan)` when the caller already has it (`render_plan_document`)."""
     now = ensure_utc(now)
     lines = [
         BLOCK_HEADER,
@@ -154,7 +169,7 @@ def render_runtime_block(
         "ACTIVE USER MEMORY PROFILE (Unexpired Only):",
         *memory_lines(items, now=now),
         "ACTIVE WEEKLY TRAINING PLAN:",
-        render_plan(plan),
+        render_plan(plan) if plan_line is None else plan_line,
         MESSAGE_HEADER,
         quote_message(message),
     ]

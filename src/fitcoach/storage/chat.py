@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import select
+from sqlalchemy import Table, insert, select
 from sqlalchemy.orm import Session
 
 from fitcoach.errors import NotFound
 from fitcoach.storage.ids import new_id
 from fitcoach.storage.tables import ChatTurn
+
+_INSERT = insert(cast(Table, ChatTurn.__table__))
+"""Built once: every chat turn runs it, and building a statement costs more than running it."""
 
 
 def add_chat_turn(
@@ -25,21 +28,24 @@ def add_chat_turn(
     meta: dict[str, Any] | None = None,
     proposal_id: str | None = None,
     turn_id: str | None = None,
-) -> ChatTurn:
-    row = ChatTurn(
-        id=turn_id or new_id("turn"),
-        user_id=user_id,
-        created_at=now,
-        message=message,
-        active_tab=active_tab,
-        selected_day=selected_day,
-        reply=reply,
-        meta=meta,
-        proposal_id=proposal_id,
+) -> str:
+    """Record a turn inside the caller's transaction (one INSERT, no ORM object); returns its id."""
+    row_id = turn_id or new_id("turn")
+    session.execute(
+        _INSERT,
+        {
+            "id": row_id,
+            "user_id": user_id,
+            "created_at": now,
+            "message": message,
+            "active_tab": active_tab,
+            "selected_day": selected_day,
+            "reply": reply,
+            "meta": meta,
+            "proposal_id": proposal_id,
+        },
     )
-    session.add(row)
-    session.flush()
-    return row
+    return row_id
 
 
 def get_chat_turn(session: Session, *, user_id: str, turn_id: str) -> ChatTurn:

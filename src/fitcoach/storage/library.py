@@ -11,9 +11,12 @@ from fitcoach.errors import Conflict
 from fitcoach.library import Exercise, ExerciseLibrary, get_library
 from fitcoach.storage.tables import ExerciseImport
 
+_IMPORTS = select(ExerciseImport).order_by(ExerciseImport.imported_at, ExerciseImport.slug)
+"""Built once: every chat request reads it, and building a statement costs more than running it."""
+
 
 def imported_exercises(session: Session) -> list[Exercise]:
-    rows = session.execute(select(ExerciseImport).order_by(ExerciseImport.imported_at, ExerciseImport.slug))
+    rows = session.execute(_IMPORTS)
     return [Exercise.model_validate(row.entry) for row in rows.scalars()]
 
 

@@ -1,16 +1,18 @@
 """Memory persistence for the rules in fitcoach.memory: load the profile, store a turn's plan, forget, prune.
 
 Nothing here commits: a turn's memory changes are flushed into the caller's transaction and land
-together with the turn record, or not at all (R27).
+together with the turn record, or not at all (R27). The reads every chat turn makes are Core
+statements built once at import: building and ORM-loading them cost more than the queries themselves.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import delete, select, tuple_
+from sqlalchemy import Row, Table, and_, bindparam, delete, exists, or_, select, tuple_
 from sqlalchemy.orm import Session
+from sqlalchemy.sql.elements import BindParameter
 
 from fitcoach.contract.models import ENTRY_MODEL, Operation, Tier
 from fitcoach.memory.events import EventKind, MemoryEvent, expiry_events
@@ -19,8 +21,49 @@ from fitcoach.memory.plan import MutationPlan
 from fitcoach.storage import memory as rows
 from fitcoach.storage.tables import ChatTurn, MemoryEventRow, MemoryItemRow
 
+_ITEMS = cast(Table, MemoryItemRow.__table__)
+_EVENTS = cast(Table, MemoryEventRow.__table__)
+_ITEM_COLUMNS = (
+    _ITEMS.c.id,
+    _ITEMS.c.tier,
+    _ITEMS.c.entry,
+    _ITEMS.c.created_at,
+    _ITEMS.c.updated_at,
+    _ITEMS.c.expires_at,
+)
+_USER: BindParameter[str] = bindparam("user_id")
+_NOW: BindParameter[dt.datetime] = bindparam("now")
 
-def to_item(row: MemoryItemRow) -> MemoryItem:
+_ACTIVE_ITEMS = (
+    select(*_ITEM_COLUMNS)
+    .where(
+        _ITEMS.c.user_id == _USER,
+        _ITEMS.c.deleted_at.is_(None),
+        or_(_ITEMS.c.expires_at.is_(None), _ITEMS.c.expires_at > _NOW),
+    )
+    .order_by(_ITEMS.c.created_at, _ITEMS.c.id)
+)
+"""Not deleted, not expired at `now`, oldest first (R28)."""
+
+_OWNED_IDS = select(_ITEMS.c.id).where(_ITEMS.c.user_id == _USER)
+
+_UNRECORDED_EXPIRIES = select(*_ITEM_COLUMNS).where(
+    _ITEMS.c.user_id == _USER,
+    _ITEMS.c.deleted_at.is_(None),
+    _ITEMS.c.expires_at.is_not(None),
+    _ITEMS.c.expires_at <= _NOW,
+    ~exists().where(
+        and_(
+            _EVENTS.c.user_id == _ITEMS.c.user_id,
+            _EVENTS.c.item_id == _ITEMS.c.id,
+            _EVENTS.c.kind == EventKind.EXPIRED.value,
+        )
+    ),
+)
+"""Expired, not deleted, and without an `expired` event yet: usually nothing, in one indexed query."""
+
+
+def to_item(row: MemoryItemRow | Row[*tuple[Any, ...]]) -> MemoryItem:
     """The domain view of a stored row; the tier decides which entry schema applies."""
     tier = Tier(row.tier)
     entry: Entry = ENTRY_MODEL[tier].model_validate(row.entry)  # type: ignore[assignment]
@@ -40,38 +83,22 @@ def _entry_json(item: MemoryItem) -> dict[str, Any]:
 
 def load_active_items(session: Session, *, user_id: str, now: dt.datetime) -> list[MemoryItem]:
     """The user's memory as every reader must see it: not deleted, not expired at `now` (R28)."""
-    return [to_item(row) for row in rows.list_memory_items(session, user_id=user_id, active_at=now)]
+    return [to_item(row) for row in session.execute(_ACTIVE_ITEMS, {"user_id": user_id, "now": now})]
 
 
 def owned_ids(session: Session, *, user_id: str) -> set[str]:
     """Every id this user has (deleted and expired included), so reuse is impossible and a foreign id
     is told apart from an expired one."""
-    return set(session.execute(select(MemoryItemRow.id).where(MemoryItemRow.user_id == user_id)).scalars())
+    return set(session.execute(_OWNED_IDS, {"user_id": user_id}).scalars())
 
 
 def record_expiries(session: Session, *, user_id: str, now: dt.datetime) -> list[MemoryEvent]:
     """Append an `expired` event for each item that has expired since we last looked (idempotent)."""
-    candidates = session.execute(
-        select(MemoryItemRow).where(
-            MemoryItemRow.user_id == user_id,
-            MemoryItemRow.deleted_at.is_(None),
-            MemoryItemRow.expires_at.is_not(None),
-            MemoryItemRow.expires_at <= now,
-        )
-    ).scalars()
-    items = [to_item(row) for row in candidates]
+    expired = session.execute(_UNRECORDED_EXPIRIES, {"user_id": user_id, "now": now})
+    items = [to_item(row) for row in expired]
     if not items:
         return []
-    recorded = set(
-        session.execute(
-            select(MemoryEventRow.item_id).where(
-                MemoryEventRow.user_id == user_id,
-                MemoryEventRow.kind == EventKind.EXPIRED.value,
-                MemoryEventRow.item_id.in_([item.id for item in items]),
-            )
-        ).scalars()
-    )
-    events = expiry_events(items, recorded=recorded, now=now)
+    events = expiry_events(items, recorded=set(), now=now)
     for event in events:
         _add_event(session, user_id=user_id, event=event, turn_id=None)
     return events

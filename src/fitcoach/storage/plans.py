@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any, Literal
 
-from sqlalchemy import func, select
+from sqlalchemy import Text, bindparam, cast, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -17,6 +17,23 @@ PlanReason = Literal["initial", "accepted_proposal", "revert"]
 
 VERSION_RETRIES = 5
 """Two writers racing for the same version number: the loser retries with the next number."""
+
+
+_PLANS = PlanVersion.__table__
+_ACTIVE_DOCUMENT = (
+    select(_PLANS.c.version, cast(_PLANS.c.plan, Text).label("document"))
+    .where(_PLANS.c.user_id == bindparam("user_id"))
+    .order_by(_PLANS.c.version.desc())
+    .limit(1)
+)
+"""Built once: a chat turn reads it every time, and building a statement costs more than running it."""
+
+
+def get_active_document(session: Session, *, user_id: str) -> tuple[int, str] | None:
+    """The active plan's version and stored JSON text, undecoded: the chat turn parses it straight
+    into a `WeeklyPlan` and keys its render cache on the text itself (R29)."""
+    row = session.execute(_ACTIVE_DOCUMENT, {"user_id": user_id}).one_or_none()
+    return None if row is None else (row.version, row.document)
 
 
 def get_active_plan(session: Session, *, user_id: str) -> PlanVersion | None:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal, cast
 
-from sqlalchemy import select, update
+from sqlalchemy import Table, bindparam, insert, select, update
 from sqlalchemy.orm import Session
 
 from fitcoach.contract.models import Proposal, ProposalType, Weekday
@@ -14,6 +14,39 @@ from fitcoach.storage.ids import new_id
 from fitcoach.storage.tables import ProposalRow
 
 ProposalStatus = Literal["staged", "accepted", "dismissed", "superseded"]
+
+
+_PROPOSALS = cast(Table, ProposalRow.__table__)
+_INSERT = insert(_PROPOSALS)
+# UPDATE reserves column names for its SET parameters, hence the `b_` names.
+_STAGED = update(_PROPOSALS).where(
+    _PROPOSALS.c.user_id == bindparam("b_user_id"), _PROPOSALS.c.status == "staged"
+)
+_SUPERSEDE_ALL = _STAGED.values(status="superseded", decided_at=bindparam("b_now"))
+_SUPERSEDE_DAY = _STAGED.where(
+    _PROPOSALS.c.type == ProposalType.UPDATE_DAY.value,
+    _PROPOSALS.c.target_day == bindparam("b_target_day"),
+).values(status="superseded", decided_at=bindparam("b_now"))
+
+
+def _staged_values(
+    *, user_id: str, proposal: Proposal, now: datetime, turn_id: str | None, base_version: int | None
+) -> dict[str, Any]:
+    """A new staged row; its id (`prop_…`) is assigned here, whatever the model put in `proposal.id`."""
+    return {
+        "id": new_id("prop"),
+        "user_id": user_id,
+        "turn_id": turn_id,
+        "type": proposal.type.value,
+        "target_day": proposal.target_day.value if proposal.target_day else None,
+        "summary_diff": proposal.summary_diff,
+        "data": proposal.data.model_dump(mode="json") if proposal.data is not None else None,
+        "status": "staged",
+        "base_version": base_version,
+        "created_at": now,
+        "decided_at": None,
+        "result_version": None,
+    }
 
 
 def create_proposal(
@@ -25,24 +58,31 @@ def create_proposal(
     turn_id: str | None = None,
     base_version: int | None = None,
 ) -> ProposalRow:
-    """Stage a proposal; its id (`prop_…`) is assigned here, whatever the model put in `proposal.id`."""
-    row = ProposalRow(
-        id=new_id("prop"),
-        user_id=user_id,
-        turn_id=turn_id,
-        type=proposal.type.value,
-        target_day=proposal.target_day.value if proposal.target_day else None,
-        summary_diff=proposal.summary_diff,
-        data=proposal.data.model_dump(mode="json") if proposal.data is not None else None,
-        status="staged",
-        base_version=base_version,
-        created_at=now,
-        decided_at=None,
-        result_version=None,
+    """Stage a proposal and return its row."""
+    values = _staged_values(
+        user_id=user_id, proposal=proposal, now=now, turn_id=turn_id, base_version=base_version
     )
+    row = ProposalRow(**values)
     session.add(row)
     session.flush()
     return row
+
+
+def stage_proposal(
+    session: Session,
+    *,
+    user_id: str,
+    proposal: Proposal,
+    now: datetime,
+    turn_id: str | None = None,
+    base_version: int | None = None,
+) -> str:
+    """`create_proposal` for the chat turn, which needs only the new id: one INSERT, no ORM object."""
+    values = _staged_values(
+        user_id=user_id, proposal=proposal, now=now, turn_id=turn_id, base_version=base_version
+    )
+    session.execute(_INSERT, values)
+    return str(values["id"])
 
 
 def get_proposal(session: Session, *, user_id: str, proposal_id: str) -> ProposalRow:
@@ -88,13 +128,12 @@ def supersede_staged(
 ) -> int:
     """Mark older staged proposals for the same target superseded: a newer day proposal replaces the
     staged one for that day; a newer week replaces every staged proposal (it rewrites all days)."""
-    query = update(ProposalRow).where(ProposalRow.user_id == user_id, ProposalRow.status == "staged")
+    # Core statements on the table: nothing superseded is loaded in the turn's fresh session, so there
+    # is no ORM state to synchronise, and a statement built once skips compiling it every turn.
     if type is ProposalType.UPDATE_DAY and target_day is not None:
-        query = query.where(
-            ProposalRow.type == ProposalType.UPDATE_DAY.value, ProposalRow.target_day == target_day.value
+        result = session.execute(
+            _SUPERSEDE_DAY, {"b_user_id": user_id, "b_target_day": target_day.value, "b_now": now}
         )
-    # Nothing superseded is loaded in this fresh session; skipping the sync keeps a turn cheap.
-    result = session.execute(
-        query.values(status="superseded", decided_at=now).execution_options(synchronize_session=False)
-    )
+    else:
+        result = session.execute(_SUPERSEDE_ALL, {"b_user_id": user_id, "b_now": now})
     return int(result.rowcount or 0)  # type: ignore[attr-defined]

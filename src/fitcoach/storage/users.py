@@ -7,7 +7,7 @@ import secrets
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.orm import Session
 
 from fitcoach.errors import NotFound
@@ -18,6 +18,10 @@ TOKEN_PREFIX = "fc_"
 LAST_USED_RESOLUTION = timedelta(minutes=1)
 """Recording every use would turn each read into a write; a minute is precise enough for audits."""
 DEFAULT_SETTINGS: dict[str, Any] = {"language": "en", "units": "lb"}
+
+
+_TOKEN = select(ApiToken).where(ApiToken.token_hash == bindparam("token_hash"))
+"""Built once: every request authenticates, and building a statement costs more than running it."""
 
 
 def hash_token(token: str) -> str:
@@ -52,9 +56,7 @@ def issue_token(session: Session, *, user_id: str, now: datetime) -> str:
 
 def user_for_token(session: Session, *, token: str, now: datetime) -> User | None:
     """The token's owner, or None for an unknown token; records when the token was last used."""
-    row = session.execute(
-        select(ApiToken).where(ApiToken.token_hash == hash_token(token))
-    ).scalar_one_or_none()
+    row = session.execute(_TOKEN, {"token_hash": hash_token(token)}).scalar_one_or_none()
     if row is None:
         return None
     if row.last_used_at is None or now - row.last_used_at > LAST_USED_RESOLUTION:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
+from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, ConfigDict, Field
 
 from fitcoach.agent.decisions import accept_proposal, dismiss_proposal
@@ -29,7 +30,7 @@ class ChatRequest(BaseModel):
 
 
 @router.post("/chat")
-def chat(
+async def chat(
     body: ChatRequest, request: Request, user: UserDep, clock: ClockDep, library: LibraryDep
 ) -> dict[str, Any]:
     if not body.message.strip():
@@ -37,7 +38,10 @@ def chat(
     limiter: SlidingWindowLimiter = request.app.state.chat_limiter
     limiter.hit(user.id, now=clock.now())
     brains: Brains = request.app.state.brains
-    return run_turn(
+    # The turn blocks (database, model) so it runs in the threadpool; the route itself is async so
+    # that FastAPI checks the returned dict inline instead of in a second threadpool hop.
+    return await run_in_threadpool(
+        run_turn,
         request.app.state.sessionmaker,
         user_id=user.id,
         chat=ChatInput(message=body.message, active_tab=body.active_tab, selected_day=body.selected_day),
