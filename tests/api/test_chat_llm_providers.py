@@ -316,3 +316,47 @@ def test_a_timeout_falls_back_within_the_turn_budget(
     for coach in serve(settings, engine, clock):
         body = chat(coach, user, "Hi coach")
         assert body["meta"]["degraded"] is True and body["meta"]["provider"] == "offline"
+
+
+# --- The response schema: compact, sent every turn, and still only a first line of defence ---------
+
+
+def _sent_schema(server: FakeGeminiServer | FakeOpenAIServer) -> list[dict[str, Any]]:
+    if isinstance(server, FakeGeminiServer):
+        return [body["generationConfig"]["responseJsonSchema"] for body in server.bodies("generate")]
+    formats = [body["response_format"] for body in server.completions()]
+    assert all(f["type"] == "json_schema" and f["json_schema"]["strict"] is True for f in formats)
+    return [f["json_schema"]["schema"] for f in formats]
+
+
+def _reply(server: FakeGeminiServer | FakeOpenAIServer, text: str) -> GeminiReply | ChatReply:
+    return GeminiReply(text) if isinstance(server, FakeGeminiServer) else ChatReply(text)
+
+
+@pytest.mark.parametrize("provider", ["gemini", "openai"])
+def test_the_compact_schema_is_sent_alike_for_every_user_and_a_violation_still_meets_the_guard(
+    request: pytest.FixtureRequest, provider: str, seed_user: MakeUser, data_dir: Path
+) -> None:
+    server: FakeGeminiServer | FakeOpenAIServer = request.getfixturevalue(provider)
+    coach: TestClient = request.getfixturevalue(f"{provider}_coach")
+    ana, ben = seed_user("ana"), seed_user("ben")
+    invented = json.loads(monday_answer(data_dir))
+    invented["proposal"]["data"]["blocks"][0]["exercises"][0]["exercise_id"] = "turbo-hamstring-blaster"
+    # A fake does not decode under the schema, so it can send what a constrained model could not:
+    # the guard must still refuse it and ask for a repair.
+    server.enqueue(_reply(server, NONE_ANSWER), _reply(server, json.dumps(invented)))
+    server.enqueue(_reply(server, monday_answer(data_dir)))
+    chat(coach, ana, "Hi coach")
+    body = chat(coach, ben, "Hamstrings are sore, adjust today", selected_day="monday")
+    assert body["meta"]["degraded"] is False
+    assert body["meta"]["repairs"][0] == "model repaired its answer"
+    assert "turbo-hamstring-blaster" not in json.dumps(body["proposal"])
+    schemas = _sent_schema(server)
+    assert len(schemas) == 3
+    assert json.dumps(schemas[0]) == json.dumps(schemas[1]) == json.dumps(schemas[2])
+    day = schemas[0]["$defs"]["PlannedExercise"]["properties"]["exercise_id"]
+    assert "turbo-hamstring-blaster" not in day["enum"] and "goblet-squat" in day["enum"]
+    repair_turn = json.dumps(
+        server.bodies("generate")[-1] if provider == "gemini" else server.completions()[-1]
+    )
+    assert "turbo-hamstring-blaster" in repair_turn and "unknown exercise_id" in repair_turn

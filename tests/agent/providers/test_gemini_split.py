@@ -48,7 +48,7 @@ def test_fast_path_is_one_call_when_the_tool_phase_answers_json(
     assert response.text == NONE_ANSWER
     assert json.loads(response.text)["proposal"]["type"] == "NONE"
     (body,) = server.bodies("generate")
-    assert "responseSchema" not in body.get("generationConfig", {})
+    assert not {"responseSchema", "responseJsonSchema"} & set(body.get("generationConfig", {}))
     assert len(server.bodies("cache")) == 1
 
 
@@ -72,7 +72,7 @@ def test_tool_results_reach_the_final_structured_call(
     ]
     assert generates[1]["contents"][-1]["parts"][0]["functionResponse"]["response"]["sessions"]
     final = generates[-1]
-    assert final["generationConfig"]["responseSchema"]["type"] == "OBJECT"
+    assert "$defs" in final["generationConfig"]["responseJsonSchema"]
     closing = final["contents"][-1]["parts"][0]["text"]
     assert closing.startswith(TOOL_RESULTS_HEADER) and closing.endswith(FINAL_ANSWER_NUDGE)
     assert "log_7" in closing

@@ -4,7 +4,9 @@
 It enforces what the real API enforces and our provider must respect: a cache below the minimum
 token count is refused as too small, an expired or unknown cache is NOT_FOUND, a request that uses
 `cachedContent` together with `systemInstruction`, `tools` or `toolConfig` is INVALID_ARGUMENT, and
-so is tools + response schema for a model before Gemini 3.
+so is tools + response schema for a model before Gemini 3, and a `responseJsonSchema` the API would
+refuse (`schema_rules`). The response schema is counted in `promptTokenCount` and never as cached:
+a CachedContent cannot hold generation config, so the real API bills it on every request.
 Replies come from a script of `GeminiReply` and `Fault` entries; every request is recorded.
 """
 
@@ -24,6 +26,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from fitcoach.agent.fakes.schema_rules import gemini_json_schema_problem
 from fitcoach.agent.fakes.server import ScriptQueue, ThreadedServer, answer_scripted, read_json
 from fitcoach.agent.prompt import MIN_CACHE_TOKENS, estimate_tokens
 from fitcoach.agent.providers.gemini_support import combines_tools_with_schema
@@ -173,12 +176,31 @@ class FakeGeminiServer(ThreadedServer):
                 return _error(404, "NOT_FOUND", f"CachedContent not found: {cached_name}")
             cached_tokens = cache.tokens
             has_tools = cache.has_tools
-        wants_schema = "responseSchema" in body.get("generationConfig", {})
+        generation = body.get("generationConfig", {})
+        refused = _schema_refusal(generation)
+        if refused is not None:
+            return _error(400, "INVALID_ARGUMENT", refused)
+        wants_schema = "responseSchema" in generation or "responseJsonSchema" in generation
         if has_tools and wants_schema and not combines_tools_with_schema(model):
             return _error(400, "INVALID_ARGUMENT", TOOLS_WITH_SCHEMA)
         return await answer_scripted(
             self.queue, body, lambda reply, b: _render(reply, b, cached_tokens), _error_body, self.fallback
         )
+
+
+def _schema_refusal(generation: dict[str, Any]) -> str | None:
+    if "responseJsonSchema" not in generation:
+        return None
+    if "responseSchema" in generation:
+        return "response_schema and response_json_schema cannot both be set"
+    if generation.get("responseMimeType") != "application/json":
+        return "response_json_schema requires response_mime_type application/json"
+    return gemini_json_schema_problem(generation["responseJsonSchema"])
+
+
+def _response_schema(body: dict[str, Any]) -> Any:
+    generation = body.get("generationConfig", {})
+    return generation.get("responseJsonSchema", generation.get("responseSchema"))
 
 
 def _render(reply: GeminiReply, body: dict[str, Any], cached_tokens: int) -> dict[str, Any]:
@@ -188,6 +210,9 @@ def _render(reply: GeminiReply, body: dict[str, Any], cached_tokens: int) -> dic
     parts += [{"functionCall": {"name": c.name, "args": c.args}} for c in reply.calls]
     prompt = cached_tokens + estimate_tokens(json.dumps(body.get("contents", []), ensure_ascii=False))
     prompt += estimate_tokens(json.dumps(body.get("systemInstruction", {}), ensure_ascii=False))
+    schema = _response_schema(body)
+    if schema is not None:
+        prompt += estimate_tokens(json.dumps(schema, ensure_ascii=False))
     usage: dict[str, Any] = {
         "promptTokenCount": prompt,
         "candidatesTokenCount": reply.output_tokens,

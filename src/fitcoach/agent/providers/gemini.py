@@ -40,11 +40,13 @@ from fitcoach.agent.providers.gemini_support import (
     opening_contents,
     provider_error,
     remaining_budget,
+    takes_json_schema,
     text_content,
     unfenced,
 )
 from fitcoach.clock import Clock, SystemClock, ensure_utc
 from fitcoach.contract.schema import gemini_response_schema
+from fitcoach.contract.wire_schema import lean_response_schema
 from fitcoach.errors import (
     ModelOutputInvalid,
     ProviderMisconfigured,
@@ -93,7 +95,7 @@ class GeminiProvider:
         self.registry: CacheRegistry = registry or InMemoryCacheRegistry()
         self._create_lock = threading.Lock()
         self.clock: Clock = clock or SystemClock()
-        self._schema = types.Schema.model_validate(gemini_response_schema((library or get_library()).slugs))
+        self._structured = _structured_output(model, (library or get_library()).slugs)
 
     def respond(self, request: ProviderRequest, tools: ToolRunner) -> ProviderResponse:
         # FITCOACH_LLM_TIMEOUT_S bounds the whole turn (cache calls and tool rounds), not each call.
@@ -234,7 +236,7 @@ class GeminiProvider:
             "automatic_function_calling": types.AutomaticFunctionCallingConfig(disable=True),
         }
         if structured:
-            common |= {"response_mime_type": "application/json", "response_schema": self._schema}
+            common |= self._structured
         if entry.cacheable:
             return types.GenerateContentConfig(cached_content=entry.name, **common)
         return types.GenerateContentConfig(
@@ -288,3 +290,13 @@ class GeminiProvider:
             usage=usage,
             cache_hit=entry.cacheable and bool(usage.cached_tokens),
         )
+
+
+def _structured_output(model: str, slugs: list[str]) -> dict[str, Any]:
+    """The config fields that force the contract. A CachedContent cannot hold generation config, so
+    the schema travels (and is billed) with every structured call: 2.5+ models get the compact JSON
+    Schema, where each object and the slug enum are defined once; older ones the inlined legacy one."""
+    if takes_json_schema(model):
+        return {"response_mime_type": "application/json", "response_json_schema": lean_response_schema(slugs)}
+    schema = types.Schema.model_validate(gemini_response_schema(slugs))
+    return {"response_mime_type": "application/json", "response_schema": schema}

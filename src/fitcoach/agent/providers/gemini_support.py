@@ -29,7 +29,7 @@ FAILURES: tuple[type[Exception], ...] = (genai_errors.APIError, *_TRANSPORT, Val
 """What a call may raise for a provider fault. ValueError: a 200 whose body is not JSON (HTML, cut
 off) reaches us as a JSON decode error."""
 
-_VERSION = re.compile(r"gemini-(\d+)")
+_VERSION = re.compile(r"gemini-(\d+)(?:\.(\d+))?")
 
 
 def combines_tools_with_schema(model: str) -> bool:
@@ -37,6 +37,13 @@ def combines_tools_with_schema(model: str) -> bool:
     generations reject the pair. Unknown names (tuned models, aliases) are taken as current."""
     match = _VERSION.match(model.removeprefix("models/"))
     return match is None or int(match.group(1)) >= 3
+
+
+def takes_json_schema(model: str) -> bool:
+    """Gemini 2.5 and later take `response_json_schema` (JSON Schema with `$defs`/`$ref`); earlier
+    models only the OpenAPI-subset `response_schema`. Unknown names are taken as current."""
+    match = _VERSION.match(model.removeprefix("models/"))
+    return match is None or (int(match.group(1)), int(match.group(2) or 0)) >= (2, 5)
 
 
 def text_content(role: str, text: str) -> types.Content:
