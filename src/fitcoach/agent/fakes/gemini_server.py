@@ -12,6 +12,8 @@ Replies come from a script of `GeminiReply` and `Fault` entries; every request i
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import itertools
 import json
 import threading
@@ -74,8 +76,14 @@ class FakeGeminiServer(ThreadedServer):
         *,
         min_cache_tokens: int = MIN_CACHE_TOKENS,
         fallback: Callable[[dict[str, Any]], Any] | None = None,
+        cache_rendezvous: int = 1,
     ) -> None:
+        """`cache_rendezvous=n` holds each cache creation until n have arrived (or 5 s pass): n
+        workers are then certain to be creating the same cache at once, the race under test."""
         self.queue = ScriptQueue()
+        self.cache_rendezvous = cache_rendezvous
+        self._creations = 0
+        self._all_arrived: asyncio.Event | None = None
         self.fallback = fallback
         self.min_cache_tokens = min_cache_tokens
         self.caches: dict[str, _Cache] = {}
@@ -112,6 +120,7 @@ class FakeGeminiServer(ThreadedServer):
     async def _create_cache(self, request: Request) -> Response:
         body = await read_json(request) or {}
         self.record(request, body)
+        await self._rendezvous()
         tokens = estimate_tokens(json.dumps(body.get("systemInstruction", {}), ensure_ascii=False))
         tokens += estimate_tokens(json.dumps(body.get("tools", []), ensure_ascii=False))
         if tokens < self.min_cache_tokens:
@@ -127,6 +136,18 @@ class FakeGeminiServer(ThreadedServer):
             cache = _Cache(name, body.get("model", ""), tokens, has_tools, time.monotonic() + ttl)
             self.caches[name] = cache
         return JSONResponse(self._cache_json(cache))
+
+    async def _rendezvous(self) -> None:
+        if self.cache_rendezvous <= 1:
+            return
+        # Created on the server's own event loop, where every handler runs.
+        if self._all_arrived is None:
+            self._all_arrived = asyncio.Event()
+        self._creations += 1
+        if self._creations >= self.cache_rendezvous:
+            self._all_arrived.set()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._all_arrived.wait(), timeout=5)
 
     async def _cache_item(self, request: Request) -> Response:
         self.record(request, None)

@@ -13,6 +13,7 @@ the tool results as text.
 from __future__ import annotations
 
 import json
+import logging
 import threading
 import time
 from datetime import timedelta
@@ -33,6 +34,7 @@ from fitcoach.agent.providers.base import (
 from fitcoach.agent.providers.common import add_usage, require_json_object, run_tool
 from fitcoach.agent.providers.gemini_cache import CacheEntry, CacheRegistry, InMemoryCacheRegistry
 from fitcoach.agent.providers.gemini_support import (
+    CLEANUP_FAILURES,
     FAILURES,
     combines_tools_with_schema,
     gemini_tool,
@@ -40,13 +42,11 @@ from fitcoach.agent.providers.gemini_support import (
     opening_contents,
     provider_error,
     remaining_budget,
-    takes_json_schema,
+    structured_output,
     text_content,
     unfenced,
 )
 from fitcoach.clock import Clock, SystemClock, ensure_utc
-from fitcoach.contract.schema import gemini_response_schema
-from fitcoach.contract.wire_schema import lean_response_schema
 from fitcoach.errors import (
     ModelOutputInvalid,
     ProviderMisconfigured,
@@ -54,6 +54,8 @@ from fitcoach.errors import (
     ToolLoopExceeded,
 )
 from fitcoach.library import ExerciseLibrary, get_library
+
+log = logging.getLogger(__name__)
 
 DEFAULT_GEMINI_MODEL = "gemini-3-flash-preview"
 CACHE_TTL = timedelta(hours=1)
@@ -95,7 +97,7 @@ class GeminiProvider:
         self.registry: CacheRegistry = registry or InMemoryCacheRegistry()
         self._create_lock = threading.Lock()
         self.clock: Clock = clock or SystemClock()
-        self._structured = _structured_output(model, (library or get_library()).slugs)
+        self._structured = structured_output(model, (library or get_library()).slugs)
 
     def respond(self, request: ProviderRequest, tools: ToolRunner) -> ProviderResponse:
         # FITCOACH_LLM_TIMEOUT_S bounds the whole turn (cache calls and tool rounds), not each call.
@@ -144,15 +146,25 @@ class GeminiProvider:
         except genai_errors.ClientError as error:
             if error.code == 400 and "too small" in str(error.message or "").lower():
                 entry = CacheEntry(key=key, model=self.model, name=None, expire_time=now + CACHE_TTL)
-                self.registry.put(entry)
-                return entry
+                return self.registry.put(entry, now)
             raise provider_error(error) from error
         except FAILURES as error:
             raise provider_error(error) from error
         expires = ensure_utc(cached.expire_time) if cached.expire_time else now + CACHE_TTL
         entry = CacheEntry(key=key, model=self.model, name=cached.name, expire_time=expires)
-        self.registry.put(entry)
-        return entry
+        registered = self.registry.put(entry, now)
+        if registered.name != entry.name and entry.name is not None:
+            # Another worker's first turn registered its cache first: use that one, drop ours.
+            self._delete_cache(entry.name, deadline)
+        return registered
+
+    def _delete_cache(self, name: str, deadline: float) -> None:
+        try:
+            config = types.DeleteCachedContentConfig(http_options=remaining_budget(deadline))
+            self.client.caches.delete(name=name, config=config)
+        except CLEANUP_FAILURES as error:
+            # Only storage cost is at stake: an undeleted cache expires with its TTL.
+            log.warning("could not delete the surplus Gemini cache %s: %s", name, error)
 
     # --- turns -------------------------------------------------------------------------------------
 
@@ -290,13 +302,3 @@ class GeminiProvider:
             usage=usage,
             cache_hit=entry.cacheable and bool(usage.cached_tokens),
         )
-
-
-def _structured_output(model: str, slugs: list[str]) -> dict[str, Any]:
-    """The config fields that force the contract. A CachedContent cannot hold generation config, so
-    the schema travels (and is billed) with every structured call: 2.5+ models get the compact JSON
-    Schema, where each object and the slug enum are defined once; older ones the inlined legacy one."""
-    if takes_json_schema(model):
-        return {"response_mime_type": "application/json", "response_json_schema": lean_response_schema(slugs)}
-    schema = types.Schema.model_validate(gemini_response_schema(slugs))
-    return {"response_mime_type": "application/json", "response_schema": schema}

@@ -12,6 +12,8 @@ from google.genai import errors as genai_errors
 from google.genai import types
 
 from fitcoach.agent.providers.base import ProviderRequest
+from fitcoach.contract.schema import gemini_response_schema
+from fitcoach.contract.wire_schema import lean_response_schema
 from fitcoach.errors import ProviderError, ProviderRateLimited, ProviderTimeout, ProviderUnavailable
 
 # google-genai 3 talks through httpx2 (a fork of httpx), older releases through httpx: catch both.
@@ -28,6 +30,8 @@ except ImportError:  # pragma: no cover - depends on the installed SDK generatio
 FAILURES: tuple[type[Exception], ...] = (genai_errors.APIError, *_TRANSPORT, ValueError)
 """What a call may raise for a provider fault. ValueError: a 200 whose body is not JSON (HTML, cut
 off) reaches us as a JSON decode error."""
+CLEANUP_FAILURES: tuple[type[Exception], ...] = (*FAILURES, ProviderTimeout)
+"""What a best-effort cleanup call may raise, the turn's time budget running out included."""
 
 _VERSION = re.compile(r"gemini-(\d+)(?:\.(\d+))?")
 
@@ -108,3 +112,13 @@ def is_json_object(text: str) -> bool:
         return isinstance(json.loads(text), dict)
     except json.JSONDecodeError:
         return False
+
+
+def structured_output(model: str, slugs: list[str]) -> dict[str, Any]:
+    """The config fields that force the contract. A CachedContent cannot hold generation config, so
+    the schema travels (and is billed) with every structured call: 2.5+ models get the compact JSON
+    Schema, where each object and the slug enum are defined once; older ones the inlined legacy one."""
+    if takes_json_schema(model):
+        return {"response_mime_type": "application/json", "response_json_schema": lean_response_schema(slugs)}
+    schema = types.Schema.model_validate(gemini_response_schema(slugs))
+    return {"response_mime_type": "application/json", "response_schema": schema}
