@@ -13,6 +13,7 @@ from tests.agent.conftest import NONE_ANSWER, RecordingToolRunner, make_request
 
 from fitcoach.agent.fakes.gemini_server import FakeGeminiServer, GeminiReply
 from fitcoach.agent.providers.gemini import FINAL_ANSWER_NUDGE, TOOL_RESULTS_HEADER, GeminiProvider
+from fitcoach.agent.providers.gemini_support import takes_json_schema
 from fitcoach.errors import ProviderUnavailable
 
 OLD_MODEL = "gemini-2.5-flash"
@@ -87,3 +88,19 @@ def test_an_endless_tool_phase_ends_in_the_structured_call(
     provider.respond(make_request(), runner)
     assert len(runner.calls) == 3
     assert len(server.bodies("generate")) == 4
+
+
+@pytest.mark.parametrize(
+    ("model", "json_schema"),
+    [
+        ("gemini-1.5-pro", False),
+        ("gemini-2.0-flash", False),
+        ("models/gemini-2.0-flash-lite", False),
+        ("gemini-2.5-flash", True),
+        ("gemini-3-flash-preview", True),
+        ("models/gemini-3.1-pro", True),
+        ("tunedModels/my-coach", True),
+    ],
+)
+def test_which_generations_get_the_compact_json_schema(model: str, json_schema: bool) -> None:
+    assert takes_json_schema(model) is json_schema
