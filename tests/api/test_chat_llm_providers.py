@@ -26,6 +26,7 @@ from fitcoach.storage.db import make_sessionmaker
 from fitcoach.storage.memory import insert_memory_item
 from fitcoach.storage.plans import add_plan_version, get_active_plan
 from tests.conftest import MakeUser, TestUser
+from tests.lean_answers import lean_shaped
 
 GEMINI_MODEL = "gemini-3-flash-preview"
 OPENAI_MODEL = "local-model"
@@ -173,6 +174,24 @@ def test_gemini_day_change_is_staged_with_token_counts(
     tokens = meta["tokens"]
     assert tokens["output_tokens"] == 321
     assert tokens["cached_tokens"] >= 4096 and tokens["prompt_tokens"] > tokens["cached_tokens"]
+    assert_day_staged_not_written(gemini_coach, user, engine, body)
+
+
+def test_a_gemini_answer_without_server_fields_reaches_the_user_with_them(
+    gemini: FakeGeminiServer, gemini_coach: TestClient, seed_user: MakeUser, engine: Engine, data_dir: Path
+) -> None:
+    """What the lean schema lets Gemini write: no id, names, calendar, status or estimates."""
+    user = seed_user()
+    gemini.enqueue(GeminiReply(json.dumps(lean_shaped(json.loads(monday_answer(data_dir))))))
+    body = chat(gemini_coach, user, "Hamstrings are sore, adjust today", selected_day="monday")
+    assert body["meta"]["degraded"] is False and body["meta"]["repairs"] == []
+    day = body["proposal"]["data"]
+    assert (day["date"], day["day_of_week"], day["status"]) == ("2026-09-14", "Monday", "scheduled")
+    assert day["completed_log_id"] is None and day["completed_at"] is None
+    assert day["duration_minutes"] > 0 and day["estimated_volume_lbs"] > 0
+    assert day["muscle_focus"] and all(0 <= f["intensity"] <= 100 for f in day["muscle_focus"])
+    names = [e["name"] for block in day["blocks"] for e in block["exercises"]]
+    assert names == ["Incline DB Bench Press", "DB Lateral Raise", "Overhead DB Tricep Extension"]
     assert_day_staged_not_written(gemini_coach, user, engine, body)
 
 

@@ -13,13 +13,19 @@ import pytest
 from google.genai import types
 from openai.types.chat import ChatCompletionFunctionTool
 from openai.types.shared import ResponseFormatJSONSchema
+from tests.lean_answers import lean_shaped
 
 from fitcoach.agent.fakes.schema_rules import gemini_json_schema_problem, openai_strict_schema_problem
 from fitcoach.agent.tools import TOOL_DECLARATIONS, openai_tools
 from fitcoach.contract.models import CoachReply
 from fitcoach.contract.normalize import missing_server_fields, normalize_reply
 from fitcoach.contract.schema import coach_reply_json_schema, gemini_response_schema
-from fitcoach.contract.wire_schema import lean_response_schema, openai_response_format, strict_response_schema
+from fitcoach.contract.wire_schema import (
+    SERVER_OWNED,
+    lean_response_schema,
+    openai_response_format,
+    strict_response_schema,
+)
 from fitcoach.library import get_library
 
 SEEDS = ("onboarding_update_week.json", "monday_update_day.json")
@@ -200,25 +206,48 @@ def test_each_wire_schema_passes_its_apis_rules_and_not_the_others() -> None:
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_the_lean_schema_takes_the_seeds_and_refuses_an_invented_slug(data_dir: Path, seed: str) -> None:
+def test_the_lean_schema_takes_the_seeds_without_server_fields_and_refuses_an_invented_slug(
+    data_dir: Path, seed: str
+) -> None:
     validator = jsonschema_rs.validator_for(lean_response_schema(get_library().slugs))
-    raw = _seed(data_dir, seed)
+    raw = lean_shaped(_seed(data_dir, seed))
     assert validator.is_valid(raw)
-    normalised = normalize_reply(
-        CoachReply.model_validate(raw), library=get_library(), week_start=date(2026, 9, 14), plan=None
-    )
-    assert validator.is_valid(normalised.model_dump(mode="json"))
     data = raw["proposal"]["data"]
     day = data if "blocks" in data else next(d for d in data["days"].values() if d.get("blocks"))
     day["blocks"][0]["exercises"][0]["exercise_id"] = "turbo-bench-press"
     assert not validator.is_valid(raw)
 
 
+def test_the_lean_schema_leaves_out_what_the_server_owns_and_keeps_what_the_model_decides() -> None:
+    schema = lean_response_schema(get_library().slugs)
+    defs = schema["$defs"]
+    for name, owned in SERVER_OWNED.items():
+        assert not owned & set(defs[name]["properties"]), name
+        assert not owned & set(defs[name].get("required", [])), name
+    assert "MuscleFocus" not in defs and "WeekSummary" not in defs
+    assert set(defs["DayPlan"]["properties"]) == {
+        "is_rest_day",
+        "title",
+        "focus_tag",
+        "coach_note",
+        "suggested_edits",
+        "blocks",
+    }
+    exercise = defs["PlannedExercise"]
+    assert exercise["required"] == ["exercise_id", "target_sets", "target_reps", "rest_seconds"]
+    assert exercise["properties"]["target_sets"] == {"type": "integer", "minimum": 1, "maximum": 10}
+    assert set(defs["WeeklyPlan"]["required"]) == {"week_start_date", "days"}
+    # OpenAI's strict schema still spells out the whole contract (it is cached with the prefix).
+    strict = strict_response_schema(get_library().slugs)["$defs"]
+    assert {"name"} <= set(strict["PlannedExercise"]["properties"])
+    assert {"MuscleFocus", "WeekSummary"} <= set(strict)
+
+
 def test_the_lean_schema_accepts_null_where_the_contract_does() -> None:
     validator = jsonschema_rs.validator_for(lean_response_schema(get_library().slugs))
     none = {
         "message": "ok",
-        "proposal": {"id": None, "type": "NONE", "target_day": None, "summary_diff": None, "data": None},
+        "proposal": {"type": "NONE", "target_day": None, "summary_diff": None, "data": None},
         "memory_mutations": [],
     }
     assert validator.is_valid(none)

@@ -9,7 +9,9 @@ contract), no string lengths (the guard checks them). Two flavours share one con
   a field that may be null typed as a union with null.
 - `lean`, for Gemini: only the contract's own required fields are required (an optional field may be
   left out); a `$ref` never has siblings and an enum never holds null
-  (Gemini's rules), so a nullable reference or enum is an `anyOf` with null.
+  (Gemini's rules), so a nullable reference or enum is an `anyOf` with null. It also leaves out the
+  fields the server owns (`SERVER_OWNED`): the guard fills them, so the model need not write them and
+  Gemini does not bill them on every turn.
 
 Both accept null exactly where the contract does (R30's NONE proposal writes `data: null`).
 
@@ -27,6 +29,28 @@ from fitcoach.contract.models import Weekday
 from fitcoach.contract.schema import base_defs
 
 JsonSchema = dict[str, Any]
+
+SERVER_OWNED: dict[str, frozenset[str]] = {
+    "Proposal": frozenset({"id"}),
+    "PlannedExercise": frozenset({"name"}),
+    "DayPlan": frozenset(
+        {
+            "date",
+            "day_of_week",
+            "status",
+            "completed_log_id",
+            "completed_at",
+            "duration_minutes",
+            "estimated_volume_lbs",
+            "muscle_focus",
+        }
+    ),
+    "WeeklyPlan": frozenset({"summary"}),
+}
+"""Contract fields the server sets whatever the model writes, by definition: the proposal id (the
+staging row's), the exercise name (the library's, R31), a day's calendar and status (the week's and
+the logs', R31), and the estimates (`guard.fill_missing_estimates` computes them from the blocks).
+They stay in the contract and in every reply; only the lean wire schema leaves them out."""
 
 _KEPT = ("enum", "minimum", "maximum", "minItems", "maxItems")
 _STRICT_FORMATS = frozenset({"date", "date-time"})
@@ -57,9 +81,41 @@ def _key(slugs: Iterable[str] | None) -> tuple[str, ...] | None:
 @lru_cache(maxsize=8)  # built once per library; callers get a copy they may change
 def _build(slugs: tuple[str, ...] | None, *, strict: bool) -> JsonSchema:
     root, defs = base_defs(slugs)
+    if not strict:
+        defs = _reachable(root, _without_server_owned(defs))
     converter = _Converter(strict=strict)
     converted = {name: converter.node(schema) for name, schema in defs.items() if name != root}
     return {**converter.node(defs[root]), "$defs": converted}
+
+
+def _without_server_owned(defs: JsonSchema) -> JsonSchema:
+    for name, owned in SERVER_OWNED.items():
+        node = defs[name]
+        node["properties"] = {key: value for key, value in node["properties"].items() if key not in owned}
+        if "required" in node:
+            node["required"] = [key for key in node["required"] if key not in owned]
+    return defs
+
+
+def _reachable(root: str, defs: JsonSchema) -> JsonSchema:
+    """Only the definitions still referenced from the root (a dropped field may leave one unused)."""
+    seen: set[str] = set()
+    stack = [root]
+    while stack:
+        name = stack.pop()
+        if name not in seen:
+            seen.add(name)
+            stack.extend(_ref_names(defs[name]))
+    return {name: schema for name, schema in defs.items() if name in seen}
+
+
+def _ref_names(node: Any) -> list[str]:
+    if isinstance(node, dict):
+        own = [node["$ref"].rsplit("/", 1)[-1]] if "$ref" in node else []
+        return own + [name for value in node.values() for name in _ref_names(value)]
+    if isinstance(node, list):
+        return [name for value in node for name in _ref_names(value)]
+    return []
 
 
 class _Converter:
