@@ -26,6 +26,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from fitcoach.agent.pipeline import Brains, ChatInput, run_turn
 from fitcoach.agent.prompt import CHARS_PER_TOKEN, estimate_tokens, static_prefix
+from fitcoach.agent.providers.gemini_support import reply_tool
 from fitcoach.agent.providers.scripted import ScriptedProvider
 from fitcoach.agent.tools import TOOL_DECLARATIONS
 from fitcoach.api.app import create_app
@@ -211,6 +212,7 @@ def budget_texts() -> dict[str, str]:
         "gemini_response_json_schema": compact(lean_response_schema(slugs)),
         "gemini_legacy_response_schema": compact(gemini_response_schema(slugs)),
         "openai_response_format": compact(openai_response_format(slugs)),
+        "gemini_reply_function": compact(reply_tool(slugs).model_dump(mode="json", exclude_none=True)),
     }
 
 
@@ -220,6 +222,12 @@ PROVIDERS: dict[str, tuple[tuple[str, ...], tuple[str, ...], str]] = {
         ("runtime_block_with_message", "gemini_response_json_schema"),
         "a CachedContent holds the prefix and tools but cannot hold generation config, so the "
         "response_json_schema is billed as input on every structured call (gemini-2.5 and later)",
+    ),
+    "gemini_function_contract": (
+        ("prefix", "tools", "gemini_reply_function"),
+        ("runtime_block_with_message",),
+        "opt-in FITCOACH_GEMINI_CONTRACT=function: the contract is the coach_reply function declared "
+        "in the CachedContent with forced function calling, so no turn carries a schema",
     ),
     "gemini_before_2_5": (
         ("prefix", "tools"),

@@ -5,8 +5,10 @@ It enforces what the real API enforces and our provider must respect: a cache be
 token count is refused as too small, an expired or unknown cache is NOT_FOUND, a request that uses
 `cachedContent` together with `systemInstruction`, `tools` or `toolConfig` is INVALID_ARGUMENT, and
 so is tools + response schema for a model before Gemini 3, and a `responseJsonSchema` the API would
-refuse (`schema_rules`). The response schema is counted in `promptTokenCount` and never as cached:
-a CachedContent cannot hold generation config, so the real API bills it on every request.
+refuse (`schema_rules`), in `generationConfig` or as a function's `parametersJsonSchema`. A cache
+may hold a `toolConfig` (the API allows it). The response schema is counted in `promptTokenCount`
+and never as cached: a CachedContent cannot hold generation config, so the real API bills it on
+every request.
 Replies come from a script of `GeminiReply` and `Fault` entries; every request is recorded.
 """
 
@@ -121,6 +123,9 @@ class FakeGeminiServer(ThreadedServer):
         body = await read_json(request) or {}
         self.record(request, body)
         await self._rendezvous()
+        refused = _tools_refusal(body.get("tools", []))
+        if refused is not None:
+            return _error(400, "INVALID_ARGUMENT", refused)
         tokens = estimate_tokens(json.dumps(body.get("systemInstruction", {}), ensure_ascii=False))
         tokens += estimate_tokens(json.dumps(body.get("tools", []), ensure_ascii=False))
         if tokens < self.min_cache_tokens:
@@ -198,7 +203,7 @@ class FakeGeminiServer(ThreadedServer):
             cached_tokens = cache.tokens
             has_tools = cache.has_tools
         generation = body.get("generationConfig", {})
-        refused = _schema_refusal(generation)
+        refused = _schema_refusal(generation) or _tools_refusal(body.get("tools", []))
         if refused is not None:
             return _error(400, "INVALID_ARGUMENT", refused)
         wants_schema = "responseSchema" in generation or "responseJsonSchema" in generation
@@ -217,6 +222,26 @@ def _schema_refusal(generation: dict[str, Any]) -> str | None:
     if generation.get("responseMimeType") != "application/json":
         return "response_json_schema requires response_mime_type application/json"
     return gemini_json_schema_problem(generation["responseJsonSchema"])
+
+
+def parameters_json_schema(declaration: dict[str, Any]) -> Any:
+    """A declaration's JSON Schema parameters. The API parses proto JSON, which takes a field's
+    camelCase or its proto name, and the SDK sends the proto name (`parameters_json_schema`)."""
+    return declaration.get("parametersJsonSchema", declaration.get("parameters_json_schema"))
+
+
+def _tools_refusal(tools: list[dict[str, Any]]) -> str | None:
+    for tool in tools:
+        for declaration in tool.get("functionDeclarations", []):
+            schema = parameters_json_schema(declaration)
+            if schema is None:
+                continue
+            if "parameters" in declaration:
+                return "parameters and parameters_json_schema cannot both be set"
+            problem = gemini_json_schema_problem(schema)
+            if problem is not None:
+                return problem
+    return None
 
 
 def _response_schema(body: dict[str, Any]) -> Any:

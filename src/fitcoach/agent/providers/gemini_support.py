@@ -122,3 +122,27 @@ def structured_output(model: str, slugs: list[str]) -> dict[str, Any]:
         return {"response_mime_type": "application/json", "response_json_schema": lean_response_schema(slugs)}
     schema = types.Schema.model_validate(gemini_response_schema(slugs))
     return {"response_mime_type": "application/json", "response_schema": schema}
+
+
+REPLY_FUNCTION = "coach_reply"
+"""The function whose arguments are the turn's answer when the contract is declared as a tool."""
+
+
+def reply_tool(slugs: list[str]) -> types.Tool:
+    """The answer contract as a function declaration, to be held in the context cache with the
+    analytics tools: unlike a response schema it is then billed once per cache, not per call."""
+    return types.Tool(
+        function_declarations=[
+            types.FunctionDeclaration(
+                name=REPLY_FUNCTION,
+                description="Give the turn's answer: the JSON object of the output contract.",
+                parameters_json_schema=lean_response_schema(slugs),
+            )
+        ]
+    )
+
+
+FORCED_CALLS = types.ToolConfig(
+    function_calling_config=types.FunctionCallingConfig(mode=types.FunctionCallingConfigMode.ANY)
+)
+"""Every answer is a function call: an analytics tool, or `coach_reply` with the contract."""
