@@ -111,6 +111,10 @@ class GeminiProvider:
         slugs = (library or get_library()).slugs
         self._structured = structured_output(model, slugs)
         self._reply_tool = reply_tool(slugs) if contract == "function" else None
+        # Part of the cache key (a changed contract is a new cache); dumped once, not per turn.
+        self._reply_key = (
+            [] if self._reply_tool is None else [self._reply_tool.model_dump(mode="json", exclude_none=True)]
+        )
 
     def respond(self, request: ProviderRequest, tools: ToolRunner) -> ProviderResponse:
         # FITCOACH_LLM_TIMEOUT_S bounds the whole turn (cache calls and tool rounds), not each call.
@@ -134,7 +138,7 @@ class GeminiProvider:
     def _cache(
         self, prefix: str, declarations: list[dict[str, Any]], deadline: float, *, reply: bool = False
     ) -> CacheEntry:
-        key = prefix_hash(self.model, prefix, [*declarations, *self._reply_key(reply)])
+        key = prefix_hash(self.model, prefix, [*declarations, *(self._reply_key if reply else [])])
         entry = self.registry.usable(key, self.clock.now())
         if entry is None:
             # One creator per process: concurrent first turns would otherwise each pay for a cache.
@@ -147,12 +151,6 @@ class GeminiProvider:
                     return entry
         self.registry.count(key, hit=entry.cacheable)
         return entry
-
-    def _reply_key(self, reply: bool) -> list[dict[str, Any]]:
-        """The contract declaration as part of the cache key: a changed contract is a new cache."""
-        if not reply or self._reply_tool is None:
-            return []
-        return [self._reply_tool.model_dump(mode="json", by_alias=True, exclude_none=True)]
 
     def _tools(self, declarations: list[dict[str, Any]], *, reply: bool) -> list[types.Tool] | None:
         tools = [gemini_tool(declarations)] if declarations else []
