@@ -1,6 +1,9 @@
 """The chat pipeline's own overhead around a provider that answers at once, and the prompt budget.
 
 Run: `.venv/bin/python bench/pipeline_bench.py [--turns N]`; writes bench/results/pipeline.json.
+`--budget-only` prints just the prompt budget (and writes bench/results/prompt_budget.json): per
+provider, the tokens its cache holds and the tokens every turn pays uncached, the response schema
+included where the provider bills it.
 Overhead is `run_turn` end to end on a migrated SQLite file (read memory and plan, build the block,
 guard the answer with the engine, stage it, record the turn), then the same through HTTP (TestClient).
 """
@@ -23,6 +26,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from fitcoach.agent.pipeline import Brains, ChatInput, run_turn
 from fitcoach.agent.prompt import CHARS_PER_TOKEN, estimate_tokens, static_prefix
+from fitcoach.agent.providers.gemini_support import reply_tool
 from fitcoach.agent.providers.scripted import ScriptedProvider
 from fitcoach.agent.tools import TOOL_DECLARATIONS
 from fitcoach.api.app import create_app
@@ -30,6 +34,7 @@ from fitcoach.clock import FrozenClock
 from fitcoach.config import Settings
 from fitcoach.contract.models import Tier, Tier1Entry, Tier2Entry, Weekday, WeeklyPlan
 from fitcoach.contract.schema import gemini_response_schema
+from fitcoach.contract.wire_schema import lean_response_schema, openai_response_format
 from fitcoach.library import get_library
 from fitcoach.memory.context import render_runtime_block
 from fitcoach.memory.model import MemoryItem
@@ -168,19 +173,13 @@ def bench_overhead(workdir: Path, turns: int) -> dict[str, Any]:
     return results
 
 
-def cross_check(texts: dict[str, str]) -> dict[str, Any]:
-    """Counts with a real BPE tokenizer (OpenAI's o200k_base, embedded in the `bpe-openai` wheel: no
-    download at run time) when it is installed; Gemini's tokenizer is not published offline."""
-    try:
-        import bpe_openai  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        return {"tokenizer": None, "note": "pip install bpe-openai to cross-check against o200k_base"}
-    encoding = bpe_openai.get_encoding("o200k_base")
-    return {"tokenizer": "o200k_base (bpe-openai)", **{k: len(encoding.encode(v)) for k, v in texts.items()}}
+def compact(value: Any) -> str:
+    """A schema as the API parses it: the wire's whitespace is not what the model reads."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def prompt_budget() -> dict[str, Any]:
-    now = NOW
+def seed_block() -> str:
+    """The runtime block (with the message) for the seed profile and its 4-day plan."""
     items = [
         MemoryItem(
             id=item_id,
@@ -188,41 +187,123 @@ def prompt_budget() -> dict[str, Any]:
             entry=Tier1Entry.model_validate(entry)
             if tier is Tier.STAPLES
             else Tier2Entry.model_validate(entry),
-            created_at=now,
-            updated_at=now,
+            created_at=NOW,
+            updated_at=NOW,
             expires_at=expires,
         )
         for item_id, tier, entry, expires in SEED_MEMORY
     ]
-    block = render_runtime_block(
-        now=now,
+    return render_runtime_block(
+        now=NOW,
         active_tab="coach",
         selected_day=Weekday.MONDAY,
         items=items,
         plan=seed_plan(),
         message=MESSAGE,
     )
-    texts = {
+
+
+def budget_texts() -> dict[str, str]:
+    slugs = get_library().slugs
+    return {
         "prefix": static_prefix(),
         "tools": json.dumps(TOOL_DECLARATIONS, ensure_ascii=False),
-        "runtime_block_with_message": block,
-        "gemini_response_schema": json.dumps(gemini_response_schema(get_library().slugs), ensure_ascii=False),
+        "runtime_block_with_message": seed_block(),
+        "gemini_response_json_schema": compact(lean_response_schema(slugs)),
+        "gemini_legacy_response_schema": compact(gemini_response_schema(slugs)),
+        "openai_response_format": compact(openai_response_format(slugs)),
+        "gemini_reply_function": compact(reply_tool(slugs).model_dump(mode="json", exclude_none=True)),
     }
+
+
+PROVIDERS: dict[str, tuple[tuple[str, ...], tuple[str, ...], str]] = {
+    "gemini": (
+        ("prefix", "tools"),
+        ("runtime_block_with_message", "gemini_response_json_schema"),
+        "a CachedContent holds the prefix and tools but cannot hold generation config, so the "
+        "response_json_schema is billed as input on every structured call (gemini-2.5 and later)",
+    ),
+    "gemini_function_contract": (
+        ("prefix", "tools", "gemini_reply_function"),
+        ("runtime_block_with_message",),
+        "opt-in FITCOACH_GEMINI_CONTRACT=function: the contract is the coach_reply function declared "
+        "in the CachedContent with forced function calling, so no turn carries a schema",
+    ),
+    "gemini_before_2_5": (
+        ("prefix", "tools"),
+        ("runtime_block_with_message", "gemini_legacy_response_schema"),
+        "models without response_json_schema get the inlined OpenAPI-subset response_schema",
+    ),
+    "openai": (
+        ("openai_response_format", "prefix", "tools"),
+        ("runtime_block_with_message",),
+        "OpenAI renders the structured-output schema as a prefix of the system message: it counts "
+        "in prompt_tokens and is cached with the prefix after the first turn",
+    ),
+    "vllm_or_local": (
+        ("prefix", "tools"),
+        ("runtime_block_with_message",),
+        "guided decoding applies the json_schema as a grammar on the logits: it is not prompt text",
+    ),
+}
+"""Per provider: what its cache holds, what every turn pays uncached, and why."""
+
+
+def provider_budgets(counts: dict[str, int]) -> dict[str, Any]:
+    budgets = {}
+    for name, (cached, uncached, why) in PROVIDERS.items():
+        per_turn = sum(counts[part] for part in uncached)
+        budgets[name] = {
+            "cached_prefix_tokens": sum(counts[part] for part in cached),
+            "per_turn_uncached_tokens": per_turn,
+            "uncached_parts": list(uncached),
+            "meets_goal": per_turn <= GOAL_TURN_TOKENS,
+            "why": why,
+        }
+    return budgets
+
+
+def o200k_counts(texts: dict[str, str]) -> dict[str, int] | None:
+    """Counts with a real BPE tokenizer (OpenAI's o200k_base, embedded in the `bpe-openai` wheel: no
+    download at run time) when it is installed; Gemini's tokenizer is not published offline."""
+    try:
+        import bpe_openai  # type: ignore[import-not-found,import-untyped,unused-ignore]
+    except ImportError:
+        return None
+    encoding = bpe_openai.get_encoding("o200k_base")
+    return {name: len(encoding.encode(text)) for name, text in texts.items()}
+
+
+def prompt_budget() -> dict[str, Any]:
+    texts = budget_texts()
     estimate = {name: estimate_tokens(text) for name, text in texts.items()}
+    counted = o200k_counts(texts)
     return {
-        "method": f"estimate_tokens: ceil(chars / {CHARS_PER_TOKEN})",
+        "goal_per_turn_uncached_tokens": GOAL_TURN_TOKENS,
+        "method": (
+            f"estimate_tokens: ceil(chars / {CHARS_PER_TOKEN}) on the text each API reads (schemas as "
+            "compact JSON); o200k_base counts the same texts with a real BPE when bpe-openai is "
+            "installed. Per turn means per model call: a tool round is another call, and Gemini bills "
+            "the schema again on each structured one."
+        ),
         "chars": {name: len(text) for name, text in texts.items()},
         "estimate": estimate,
-        "cached_prefix_tokens": estimate["prefix"] + estimate["tools"],
-        "per_turn_uncached_tokens": estimate["runtime_block_with_message"],
-        "cross_check": cross_check(texts),
+        "o200k_base": counted or "pip install bpe-openai (the `bench` extra) for a real-tokenizer count",
+        "providers_by_estimate": provider_budgets(estimate),
+        "providers_by_o200k": provider_budgets(counted) if counted else None,
     }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--turns", type=int, default=300)
+    parser.add_argument("--budget-only", action="store_true", help="print the prompt budget and stop")
     args = parser.parse_args()
+    if args.budget_only:
+        budget = prompt_budget()
+        print(json.dumps(budget, indent=2))
+        (ROOT / "bench/results/prompt_budget.json").write_text(json.dumps(budget, indent=2) + "\n")
+        return
     load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as tmp:
         overhead = bench_overhead(Path(tmp), args.turns)

@@ -20,6 +20,9 @@ class Settings(BaseSettings):
     model: str | None = None
     llm_timeout_s: float = 20.0
     gemini_base_url: str | None = None
+    gemini_contract: Literal["response_schema", "function"] = "response_schema"
+    """How Gemini is held to the answer contract: a response schema sent (and billed) with every call,
+    or, opt-in, the contract as a function declared in the context cache with forced calling."""
     openai_base_url: str | None = None
     # The SDKs' own variable names, so an existing key works as is.
     gemini_api_key: SecretStr | None = Field(

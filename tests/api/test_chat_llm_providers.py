@@ -26,6 +26,7 @@ from fitcoach.storage.db import make_sessionmaker
 from fitcoach.storage.memory import insert_memory_item
 from fitcoach.storage.plans import add_plan_version, get_active_plan
 from tests.conftest import MakeUser, TestUser
+from tests.lean_answers import lean_shaped
 
 GEMINI_MODEL = "gemini-3-flash-preview"
 OPENAI_MODEL = "local-model"
@@ -176,6 +177,24 @@ def test_gemini_day_change_is_staged_with_token_counts(
     assert_day_staged_not_written(gemini_coach, user, engine, body)
 
 
+def test_a_gemini_answer_without_server_fields_reaches_the_user_with_them(
+    gemini: FakeGeminiServer, gemini_coach: TestClient, seed_user: MakeUser, engine: Engine, data_dir: Path
+) -> None:
+    """What the lean schema lets Gemini write: no id, names, calendar, status or estimates."""
+    user = seed_user()
+    gemini.enqueue(GeminiReply(json.dumps(lean_shaped(json.loads(monday_answer(data_dir))))))
+    body = chat(gemini_coach, user, "Hamstrings are sore, adjust today", selected_day="monday")
+    assert body["meta"]["degraded"] is False and body["meta"]["repairs"] == []
+    day = body["proposal"]["data"]
+    assert (day["date"], day["day_of_week"], day["status"]) == ("2026-09-14", "Monday", "scheduled")
+    assert day["completed_log_id"] is None and day["completed_at"] is None
+    assert day["duration_minutes"] > 0 and day["estimated_volume_lbs"] > 0
+    assert day["muscle_focus"] and all(0 <= f["intensity"] <= 100 for f in day["muscle_focus"])
+    names = [e["name"] for block in day["blocks"] for e in block["exercises"]]
+    assert names == ["Incline DB Bench Press", "DB Lateral Raise", "Overhead DB Tricep Extension"]
+    assert_day_staged_not_written(gemini_coach, user, engine, body)
+
+
 def test_gemini_tool_round_trip_reads_the_users_logs_and_returns_them_to_the_model(
     gemini: FakeGeminiServer, gemini_coach: TestClient, seed_user: MakeUser
 ) -> None:
@@ -316,3 +335,47 @@ def test_a_timeout_falls_back_within_the_turn_budget(
     for coach in serve(settings, engine, clock):
         body = chat(coach, user, "Hi coach")
         assert body["meta"]["degraded"] is True and body["meta"]["provider"] == "offline"
+
+
+# --- The response schema: compact, sent every turn, and still only a first line of defence ---------
+
+
+def _sent_schema(server: FakeGeminiServer | FakeOpenAIServer) -> list[dict[str, Any]]:
+    if isinstance(server, FakeGeminiServer):
+        return [body["generationConfig"]["responseJsonSchema"] for body in server.bodies("generate")]
+    formats = [body["response_format"] for body in server.completions()]
+    assert all(f["type"] == "json_schema" and f["json_schema"]["strict"] is True for f in formats)
+    return [f["json_schema"]["schema"] for f in formats]
+
+
+def _reply(server: FakeGeminiServer | FakeOpenAIServer, text: str) -> GeminiReply | ChatReply:
+    return GeminiReply(text) if isinstance(server, FakeGeminiServer) else ChatReply(text)
+
+
+@pytest.mark.parametrize("provider", ["gemini", "openai"])
+def test_the_compact_schema_is_sent_alike_for_every_user_and_a_violation_still_meets_the_guard(
+    request: pytest.FixtureRequest, provider: str, seed_user: MakeUser, data_dir: Path
+) -> None:
+    server: FakeGeminiServer | FakeOpenAIServer = request.getfixturevalue(provider)
+    coach: TestClient = request.getfixturevalue(f"{provider}_coach")
+    ana, ben = seed_user("ana"), seed_user("ben")
+    invented = json.loads(monday_answer(data_dir))
+    invented["proposal"]["data"]["blocks"][0]["exercises"][0]["exercise_id"] = "turbo-hamstring-blaster"
+    # A fake does not decode under the schema, so it can send what a constrained model could not:
+    # the guard must still refuse it and ask for a repair.
+    server.enqueue(_reply(server, NONE_ANSWER), _reply(server, json.dumps(invented)))
+    server.enqueue(_reply(server, monday_answer(data_dir)))
+    chat(coach, ana, "Hi coach")
+    body = chat(coach, ben, "Hamstrings are sore, adjust today", selected_day="monday")
+    assert body["meta"]["degraded"] is False
+    assert body["meta"]["repairs"][0] == "model repaired its answer"
+    assert "turbo-hamstring-blaster" not in json.dumps(body["proposal"])
+    schemas = _sent_schema(server)
+    assert len(schemas) == 3
+    assert json.dumps(schemas[0]) == json.dumps(schemas[1]) == json.dumps(schemas[2])
+    day = schemas[0]["$defs"]["PlannedExercise"]["properties"]["exercise_id"]
+    assert "turbo-hamstring-blaster" not in day["enum"] and "goblet-squat" in day["enum"]
+    repair_turn = json.dumps(
+        server.bodies("generate")[-1] if provider == "gemini" else server.completions()[-1]
+    )
+    assert "turbo-hamstring-blaster" in repair_turn and "unknown exercise_id" in repair_turn

@@ -40,6 +40,7 @@ def test_stats_sum_every_cache(database_url: str, engine: Engine, clock: FrozenC
                 cache_name=f"cachedContents/{key}",
                 expires_at=now + timedelta(hours=1),
                 now=now,
+                replaceable_until=now,
             )
             count_cache_use(session, key=key, hit=False)
             for _ in range(hits):

@@ -1,4 +1,5 @@
-"""The contract schemas: the seeds validate, Gemini's SDK types accept its dialect, OpenAI's is strict."""
+"""The contract schemas: the seeds validate, Gemini's SDK types accept its dialects, OpenAI's is strict,
+and the schemas sent per turn define each object once."""
 
 from __future__ import annotations
 
@@ -12,14 +13,18 @@ import pytest
 from google.genai import types
 from openai.types.chat import ChatCompletionFunctionTool
 from openai.types.shared import ResponseFormatJSONSchema
+from tests.lean_answers import lean_shaped
 
+from fitcoach.agent.fakes.schema_rules import gemini_json_schema_problem, openai_strict_schema_problem
 from fitcoach.agent.tools import TOOL_DECLARATIONS, openai_tools
 from fitcoach.contract.models import CoachReply
 from fitcoach.contract.normalize import missing_server_fields, normalize_reply
-from fitcoach.contract.schema import (
-    coach_reply_json_schema,
-    gemini_response_schema,
+from fitcoach.contract.schema import coach_reply_json_schema, gemini_response_schema
+from fitcoach.contract.wire_schema import (
+    SERVER_OWNED,
+    lean_response_schema,
     openai_response_format,
+    strict_response_schema,
 )
 from fitcoach.library import get_library
 
@@ -164,3 +169,87 @@ def test_openai_sdk_types_accept_the_response_format_and_tools() -> None:
     assert parsed.json_schema.schema_ is not None
     for tool in openai_tools(TOOL_DECLARATIONS):
         assert ChatCompletionFunctionTool.model_validate(tool).function.strict is True
+
+
+def _refs(node: Any) -> list[str]:
+    if isinstance(node, dict):
+        own = [node["$ref"]] if "$ref" in node else []
+        return own + [ref for value in node.values() for ref in _refs(value)]
+    if isinstance(node, list):
+        return [ref for value in node for ref in _refs(value)]
+    return []
+
+
+@pytest.mark.parametrize("build", [lean_response_schema, strict_response_schema], ids=["lean", "strict"])
+def test_wire_schemas_define_each_object_and_the_slug_enum_once(build: Any) -> None:
+    schema = build(get_library().slugs)
+    text = json.dumps(schema)
+    slugs = sorted(get_library().slugs)
+    assert text.count(json.dumps(slugs[0])) == 1
+    assert schema["$defs"]["PlannedExercise"]["properties"]["exercise_id"]["enum"] == slugs
+    refs = _refs(schema)
+    assert refs.count("#/$defs/DayPlan") == 8  # UPDATE_DAY data and the seven days of a week
+    assert {ref.removeprefix("#/$defs/") for ref in refs} == set(schema["$defs"])
+    assert not any({"description", "title", "default"} & set(node) for node in _walk(schema))
+    legacy = json.dumps(gemini_response_schema(get_library().slugs), separators=(",", ":"))
+    assert len(json.dumps(schema, separators=(",", ":"))) * 3 < len(legacy)
+
+
+def test_each_wire_schema_passes_its_apis_rules_and_not_the_others() -> None:
+    lean = lean_response_schema(get_library().slugs)
+    strict = strict_response_schema(get_library().slugs)
+    assert gemini_json_schema_problem(lean) is None
+    assert openai_strict_schema_problem(strict) is None
+    # Gemini takes no null in an enum; OpenAI strict wants every object closed and fully required.
+    assert "may hold only strings and numbers" in str(gemini_json_schema_problem(strict))
+    assert "must require every property" in str(openai_strict_schema_problem(lean))
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_lean_schema_takes_the_seeds_without_server_fields_and_refuses_an_invented_slug(
+    data_dir: Path, seed: str
+) -> None:
+    validator = jsonschema_rs.validator_for(lean_response_schema(get_library().slugs))
+    raw = lean_shaped(_seed(data_dir, seed))
+    assert validator.is_valid(raw)
+    data = raw["proposal"]["data"]
+    day = data if "blocks" in data else next(d for d in data["days"].values() if d.get("blocks"))
+    day["blocks"][0]["exercises"][0]["exercise_id"] = "turbo-bench-press"
+    assert not validator.is_valid(raw)
+
+
+def test_the_lean_schema_leaves_out_what_the_server_owns_and_keeps_what_the_model_decides() -> None:
+    schema = lean_response_schema(get_library().slugs)
+    defs = schema["$defs"]
+    for name, owned in SERVER_OWNED.items():
+        assert not owned & set(defs[name]["properties"]), name
+        assert not owned & set(defs[name].get("required", [])), name
+    assert "MuscleFocus" not in defs and "WeekSummary" not in defs
+    assert set(defs["DayPlan"]["properties"]) == {
+        "is_rest_day",
+        "title",
+        "focus_tag",
+        "coach_note",
+        "suggested_edits",
+        "blocks",
+    }
+    exercise = defs["PlannedExercise"]
+    assert exercise["required"] == ["exercise_id", "target_sets", "target_reps", "rest_seconds"]
+    assert exercise["properties"]["target_sets"] == {"type": "integer", "minimum": 1, "maximum": 10}
+    assert set(defs["WeeklyPlan"]["required"]) == {"week_start_date", "days"}
+    # OpenAI's strict schema still spells out the whole contract (it is cached with the prefix).
+    strict = strict_response_schema(get_library().slugs)["$defs"]
+    assert {"name"} <= set(strict["PlannedExercise"]["properties"])
+    assert {"MuscleFocus", "WeekSummary"} <= set(strict)
+
+
+def test_the_lean_schema_accepts_null_where_the_contract_does() -> None:
+    validator = jsonschema_rs.validator_for(lean_response_schema(get_library().slugs))
+    none = {
+        "message": "ok",
+        "proposal": {"type": "NONE", "target_day": None, "summary_diff": None, "data": None},
+        "memory_mutations": [],
+    }
+    assert validator.is_valid(none)
+    assert not validator.is_valid({**none, "proposal": {**none["proposal"], "type": None}})
+    assert not validator.is_valid({"proposal": none["proposal"]})

@@ -6,10 +6,12 @@ import math
 
 import pytest
 
+from fitcoach.contract.models import DayPlan, WeeklyPlan
 from fitcoach.engine.estimators import (
     DurationParams,
     day_minutes,
     fill_estimates,
+    fill_missing_estimates,
     fractional_sets,
     muscle_focus,
 )
@@ -71,3 +73,31 @@ def test_muscle_focus_intensity_is_bounded() -> None:
         day([ex("flat-bb-bench-press", sets=5)], [ex("cable-chest-flye", sets=5)]), get_library()
     )
     assert focus[0].muscle == "Chest" and focus[0].intensity == 100
+
+
+def test_fill_missing_estimates_fills_only_what_the_author_left_out() -> None:
+    written = fixture_week("home_db_4day").model_dump(mode="json")
+    monday = written["days"]["monday"]
+    for name in ("duration_minutes", "estimated_volume_lbs", "muscle_focus"):
+        del monday[name]
+    del written["summary"]
+    written["days"]["tuesday"]["duration_minutes"] = 44  # written by the author: kept
+    week = fill_missing_estimates(WeeklyPlan.model_validate(written), get_library())
+    computed = fill_estimates(WeeklyPlan.model_validate(written), get_library())
+    assert week.days["monday"] == computed.days["monday"]
+    assert week.days["monday"].duration_minutes > 0 and week.days["monday"].muscle_focus
+    assert week.days["tuesday"].duration_minutes == 44
+    assert week.days["tuesday"] == WeeklyPlan.model_validate(written).days["tuesday"]
+    assert week.summary.frequency == 4
+    assert week.summary.total_time_minutes == sum(week.days[d].duration_minutes for d in week.training_days())
+
+
+def test_fill_missing_estimates_gives_a_rest_day_zeros_and_keeps_its_blocks() -> None:
+    rest = DayPlan.model_validate(
+        {"is_rest_day": True, "blocks": [{"label": "Mobility", "exercises": [ex("plank").model_dump()]}]}
+    )
+    filled = fill_missing_estimates(rest, get_library())
+    assert (filled.duration_minutes, filled.estimated_volume_lbs, filled.muscle_focus) == (0, 0, [])
+    assert filled.blocks == rest.blocks
+    complete = fill_estimates(fixture_week("home_db_4day"), get_library()).days["monday"]
+    assert fill_missing_estimates(complete, get_library()) is complete

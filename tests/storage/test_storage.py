@@ -20,7 +20,7 @@ from fitcoach.errors import Conflict, NotFound
 from fitcoach.library import Exercise, get_library
 from fitcoach.storage import chat, library, memory, plans, proposals, provider_cache
 from fitcoach.storage.db import alembic_config, make_sessionmaker, migrate, normalize_url
-from fitcoach.storage.tables import ApiToken, Base, User
+from fitcoach.storage.tables import ApiToken, Base, ProviderCacheEntry, User
 from fitcoach.storage.users import create_user, hash_token, issue_token, user_for_token
 from tests.conftest import DATA
 
@@ -274,27 +274,28 @@ def test_downgrade_to_base_and_back(engine: Engine) -> None:
 def test_provider_cache_registry(session: Session, clock: FrozenClock) -> None:
     now = clock.now()
     assert provider_cache.get_cache_entry(session, key="k1") is None
-    provider_cache.put_cache_entry(
-        session,
-        key="k1",
-        provider="gemini",
-        model="m",
-        cache_name="cachedContents/a",
-        expires_at=now + timedelta(hours=1),
-        now=now,
-    )
+
+    def put(
+        name: str | None, expires_at: dt.datetime, *, stale_until: dt.datetime = now
+    ) -> ProviderCacheEntry:
+        return provider_cache.put_cache_entry(
+            session,
+            key="k1",
+            provider="gemini",
+            model="m",
+            cache_name=name,
+            expires_at=expires_at,
+            now=now,
+            replaceable_until=stale_until,
+        )
+
+    put("cachedContents/a", now + timedelta(hours=1))
     provider_cache.count_cache_use(session, key="k1", hit=False)
     provider_cache.count_cache_use(session, key="k1", hit=True)
     provider_cache.count_cache_use(session, key="k1", hit=True)
-    replaced = provider_cache.put_cache_entry(
-        session,
-        key="k1",
-        provider="gemini",
-        model="m",
-        cache_name="cachedContents/b",
-        expires_at=now + timedelta(hours=2),
-        now=now,
-    )
+    # A live entry is kept: the racing second creator is handed the first one.
+    assert put("cachedContents/late", now + timedelta(hours=2)).cache_name == "cachedContents/a"
+    replaced = put("cachedContents/b", now + timedelta(hours=2), stale_until=now + timedelta(hours=1))
     session.commit()
     session.expire_all()
     assert (replaced.cache_name, replaced.hits, replaced.misses) == ("cachedContents/b", 2, 1)
@@ -305,7 +306,15 @@ def test_provider_cache_registry(session: Session, clock: FrozenClock) -> None:
     retired = provider_cache.get_cache_entry(session, key="k1")
     assert retired is not None and retired.expires_at == provider_cache.RETIRED_AT
     assert provider_cache.cache_totals(session) == (2, 1)  # counters outlive the retired cache
+    assert put("cachedContents/c", now + timedelta(hours=1)).cache_name == "cachedContents/c"
     inline = provider_cache.put_cache_entry(
-        session, key="k2", provider="gemini", model="m", cache_name=None, expires_at=now, now=now
+        session,
+        key="k2",
+        provider="gemini",
+        model="m",
+        cache_name=None,
+        expires_at=now,
+        now=now,
+        replaceable_until=now,
     )
     assert inline.cache_name is None

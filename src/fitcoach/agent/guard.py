@@ -21,6 +21,7 @@ from fitcoach.contract.models import (
     WeeklyPlan,
 )
 from fitcoach.contract.normalize import clean_raw_reply, normalize_reply
+from fitcoach.engine.estimators import fill_missing_estimates
 from fitcoach.engine.profile import Profile, build_profile
 from fitcoach.engine.validator import validate_day, validate_week
 from fitcoach.library.loader import ExerciseLibrary
@@ -84,7 +85,9 @@ def check_reply(reply: CoachReply, ctx: GuardContext) -> Verdict:
         week_start = _acceptable_week_start(proposal.data.week_start_date, ctx)
         if week_start != proposal.data.week_start_date:
             repairs.append(f"week_start_date {proposal.data.week_start_date} → {week_start}")
-    normalized = normalize_reply(reply, library=ctx.library, week_start=week_start, plan=ctx.plan)
+    normalized = _with_estimates(
+        normalize_reply(reply, library=ctx.library, week_start=week_start, plan=ctx.plan), ctx.library
+    )
     violations: list[str] = []
     if normalized.proposal.data is not None:
         # Most turns propose nothing: no plan to check, so no profile to build.
@@ -123,6 +126,18 @@ def turn_profile(ctx: GuardContext, mutations: list[MemoryMutation]) -> Profile:
         actor=Actor.AGENT,
     )
     return build_profile(planned.resulting(ctx.memory), ctx.now)
+
+
+def _with_estimates(reply: CoachReply, library: ExerciseLibrary) -> CoachReply:
+    """Fill the duration, volume, muscle focus and week summary a model left out (Gemini's lean
+    schema does not ask for them, `wire_schema.SERVER_OWNED`), so every reply carries them (R33)."""
+    data = reply.proposal.data
+    if data is None:
+        return reply
+    filled = fill_missing_estimates(data, library)
+    if filled is data:
+        return reply
+    return reply.model_copy(update={"proposal": reply.proposal.model_copy(update={"data": filled})})
 
 
 def _parse_json(text: str) -> dict[str, Any] | str:

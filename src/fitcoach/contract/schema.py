@@ -1,6 +1,7 @@
-"""The answer contract as schemas for models: plain JSON Schema, Gemini's OpenAPI subset, OpenAI strict.
+"""The answer contract as schemas: plain JSON Schema, and Gemini's legacy OpenAPI subset for models
+before Gemini 2.5. The compact schemas sent with each turn are in `contract.wire_schema`.
 
-All three come from the Pydantic models in `contract.models`, so a field added there appears in every
+All come from the Pydantic models in `contract.models`, so a field added there appears in every
 dialect. The strict variants close `exercise_id` to the library's slugs (R20, R40).
 """
 
@@ -46,20 +47,22 @@ def _base_defs() -> tuple[str, JsonSchema]:
     return "CoachReply", defs
 
 
-def _with_slug_enum(defs: JsonSchema, slugs: Iterable[str] | None) -> JsonSchema:
+def base_defs(slugs: Iterable[str] | None = None) -> tuple[str, JsonSchema]:
+    """The root's name and a private copy of the definitions; with `slugs`, `exercise_id` is closed
+    to them."""
+    root, defs = _base_defs()
     defs = copy.deepcopy(defs)
     if slugs is not None:
         field = defs["PlannedExercise"]["properties"]["exercise_id"]
         field["enum"] = sorted(slugs)
         field.pop("minLength", None)
         field.pop("maxLength", None)
-    return defs
+    return root, defs
 
 
 def coach_reply_json_schema(slugs: Iterable[str] | None = None) -> JsonSchema:
     """JSON Schema (draft 2020-12) of `CoachReply`; with `slugs`, `exercise_id` is an enum of them."""
-    root, defs = _base_defs()
-    defs = _with_slug_enum(defs, slugs)
+    root, defs = base_defs(slugs)
     top = defs.pop(root)
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", **top, "$defs": defs}
 
@@ -81,9 +84,11 @@ _GEMINI_FORMATS = {"date-time"}  # the API documents only enum/date-time formats
 
 def gemini_response_schema(slugs: Iterable[str] | None = None) -> JsonSchema:
     """The OpenAPI-subset schema Gemini's `response_schema` takes: upper-case types, `nullable`,
-    `propertyOrdering`, no `$ref`/`anyOf`. Day-or-week `data` is a merged object (MERGED_UNION_NOTE)."""
-    root, defs = _base_defs()
-    defs = _with_slug_enum(defs, slugs)
+    `propertyOrdering`, no `$ref`/`anyOf`. Day-or-week `data` is a merged object (MERGED_UNION_NOTE).
+
+    Every object is inlined (the day eight times, the slug enum with it), about four times the size of
+    `wire_schema.lean_response_schema`: only models without `response_json_schema` get it."""
+    root, defs = base_defs(slugs)
     return _gemini(defs[root], defs)
 
 
@@ -152,51 +157,3 @@ def _merge_objects(members: list[JsonSchema]) -> JsonSchema:
         "properties": properties,
         "propertyOrdering": list(properties),
     }
-
-
-# --- OpenAI strict ----------------------------------------------------------------------------------
-
-_OPENAI_KEYS = {"description", "enum", "maxItems", "minItems", "maximum", "minimum", "format", "pattern"}
-
-
-def openai_response_format(slugs: Iterable[str] | None = None) -> JsonSchema:
-    """`response_format` for chat completions in strict mode: every property required, no extra
-    properties, fields the contract lets be null nullable (`["type", "null"]`, or `anyOf` with null
-    for references). A week's `days` lists all seven days (R33)."""
-    root, defs = _base_defs()
-    defs = _with_slug_enum(defs, slugs)
-    strict_defs = {name: _openai(schema) for name, schema in defs.items() if name != root}
-    schema = {**_openai(defs[root]), "$defs": strict_defs}
-    return {"type": "json_schema", "json_schema": {"name": "coach_reply", "strict": True, "schema": schema}}
-
-
-def _openai(node: JsonSchema, *, nullable: bool = False) -> JsonSchema:
-    if "$ref" in node:
-        return {"$ref": node["$ref"]}
-    if "anyOf" in node:
-        members = [m for m in node["anyOf"] if m.get("type") != "null"]
-        has_null = nullable or len(members) < len(node["anyOf"])
-        if len(members) == 1 and "$ref" not in members[0]:
-            return _openai({**members[0], **_annotations(node)}, nullable=has_null)
-        converted = [_openai(m) for m in members]
-        return {"anyOf": [*converted, {"type": "null"}] if has_null else converted}
-    kind = node.get("type")
-    out = {key: node[key] for key in _OPENAI_KEYS if key in node}
-    if kind == "object":
-        properties = node.get("properties")
-        if properties is None and "propertyNames" in node:
-            properties = {day.value: node["additionalProperties"] for day in Weekday}
-        properties = properties or {}
-        # Strict mode requires every key; a field is nullable only where the contract accepts null,
-        # so an omitted-with-default field (e.g. `title`) must be written out by the model.
-        out["properties"] = {name: _openai(schema) for name, schema in properties.items()}
-        out["required"] = list(properties)
-        out["additionalProperties"] = False
-    elif kind == "array":
-        out["items"] = _openai(node["items"])
-    if not isinstance(kind, str):
-        raise ValueError(f"schema node without a type: {node!r}")
-    if "enum" in out and nullable:
-        out["enum"] = [*out["enum"], None]
-    out["type"] = [kind, "null"] if nullable else kind
-    return out

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import attrgetter
-from typing import TypeVar
+from typing import TypeVar, overload
 
 from fitcoach.contract.models import DayPlan, MuscleFocus, PlannedExercise, WeeklyPlan, WeekSummary
 from fitcoach.engine.reps import parse_reps
@@ -204,3 +204,43 @@ def fill_estimates(
     days = {weekday: fill_day(day, library, records, params) for weekday, day in plan.days.items()}
     week = plan.model_copy(update={"days": days})
     return week.model_copy(update={"summary": week_summary(week)})
+
+
+ESTIMATE_FIELDS = ("duration_minutes", "estimated_volume_lbs", "muscle_focus")
+
+
+@overload
+def fill_missing_estimates(plan: DayPlan, library: ExerciseLibrary) -> DayPlan: ...
+@overload
+def fill_missing_estimates(plan: WeeklyPlan, library: ExerciseLibrary) -> WeeklyPlan: ...
+@overload
+def fill_missing_estimates(plan: DayPlan | WeeklyPlan, library: ExerciseLibrary) -> DayPlan | WeeklyPlan: ...
+
+
+def fill_missing_estimates(plan: DayPlan | WeeklyPlan, library: ExerciseLibrary) -> DayPlan | WeeklyPlan:
+    """Compute the estimates an author left out (a model under Gemini's lean schema never writes
+    them) and keep the ones it wrote: the offline coach and a full-contract answer stay as they are.
+    A rest day gets zeros without losing its blocks (the validator judges those), and a week without
+    its `summary` gets one from its days."""
+    if isinstance(plan, DayPlan):
+        return _fill_missing_day(plan, library)
+    days = {weekday: _fill_missing_day(day, library) for weekday, day in plan.days.items()}
+    week = plan.model_copy(update={"days": days})
+    if "summary" not in plan.model_fields_set:
+        week = week.model_copy(update={"summary": week_summary(week)})
+    return week
+
+
+def _fill_missing_day(day: DayPlan, library: ExerciseLibrary) -> DayPlan:
+    missing = [name for name in ESTIMATE_FIELDS if name not in day.model_fields_set]
+    if not missing:
+        return day
+    if day.is_rest_day:
+        computed: dict[str, object] = {"duration_minutes": 0, "estimated_volume_lbs": 0, "muscle_focus": []}
+    else:
+        computed = {
+            "duration_minutes": math.ceil(day_minutes(day, library) - 1e-9),
+            "estimated_volume_lbs": day_volume_lb(day, library),
+            "muscle_focus": muscle_focus(day, library),
+        }
+    return day.model_copy(update={name: computed[name] for name in missing})

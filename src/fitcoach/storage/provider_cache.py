@@ -31,31 +31,40 @@ def put_cache_entry(
     cache_name: str | None,
     expires_at: datetime,
     now: datetime,
+    replaceable_until: datetime,
 ) -> ProviderCacheEntry:
-    """Insert or replace the entry for `key`, keeping its counters (two workers may race: last wins)."""
-    row = session.get(ProviderCacheEntry, key)
-    if row is None:
-        row = ProviderCacheEntry(
-            key=key,
-            provider=provider,
-            model=model,
-            cache_name=cache_name,
-            expires_at=expires_at,
-            created_at=now,
-            hits=0,
-            misses=0,
-        )
-        try:
-            with session.begin_nested():
-                session.add(row)
-            return row
-        except IntegrityError:
-            row = session.get(ProviderCacheEntry, key, populate_existing=True)
-            assert row is not None
-    row.provider, row.model, row.cache_name = provider, model, cache_name
-    row.expires_at, row.created_at = expires_at, now
-    session.flush()
-    return row
+    """Insert the entry for `key`, or replace one expiring by `replaceable_until` (stale or retired);
+    an entry still good after that is kept and returned instead. Two workers whose first turns race
+    both create a cache; the first one registered wins and the other worker uses it. Counters
+    always survive."""
+    values = {
+        "provider": provider,
+        "model": model,
+        "cache_name": cache_name,
+        "expires_at": expires_at,
+        "created_at": now,
+    }
+    # One conditional UPDATE: on PostgreSQL a concurrent winner's committed row is re-checked
+    # against the condition, on SQLite writers are serialised; either way a live entry is kept.
+    replaced = session.execute(
+        update(ProviderCacheEntry)
+        .where(ProviderCacheEntry.key == key, ProviderCacheEntry.expires_at <= replaceable_until)
+        .values(values)
+    )
+    row = session.get(ProviderCacheEntry, key, populate_existing=True)
+    if getattr(replaced, "rowcount", 0) or row is not None:
+        assert row is not None
+        return row
+    row = ProviderCacheEntry(key=key, hits=0, misses=0, **values)
+    try:
+        with session.begin_nested():
+            session.add(row)
+        return row
+    except IntegrityError:
+        # Another worker inserted the key since our UPDATE: theirs is fresh, so it wins.
+        winner = session.get(ProviderCacheEntry, key, populate_existing=True)
+        assert winner is not None
+        return winner
 
 
 def invalidate_cache_entry(session: Session, *, key: str, cache_name: str | None) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
@@ -11,11 +12,12 @@ from tests.agent.conftest import NONE_ANSWER, RecordingToolRunner, make_request
 
 from fitcoach.agent.fakes.gemini_server import FakeGeminiServer, GeminiReply
 from fitcoach.agent.fakes.server import Fault
-from fitcoach.agent.prompt import prefix_hash
+from fitcoach.agent.prompt import estimate_tokens, prefix_hash
 from fitcoach.agent.providers.gemini import FINAL_ANSWER_NUDGE, GeminiProvider
 from fitcoach.agent.providers.gemini_cache import REFRESH_MARGIN
 from fitcoach.agent.tools import TOOL_DECLARATIONS
 from fitcoach.clock import FrozenClock
+from fitcoach.contract.wire_schema import lean_response_schema
 from fitcoach.errors import (
     ModelOutputInvalid,
     ProviderError,
@@ -79,14 +81,36 @@ def test_one_cache_serves_every_turn_and_user(
     assert responses[0].usage.cached_tokens is not None and responses[0].usage.cached_tokens >= 4096
 
 
-def test_the_response_schema_is_strict(server: FakeGeminiServer, provider: GeminiProvider) -> None:
-    server.enqueue(GeminiReply(NONE_ANSWER))
-    provider.respond(make_request(), RecordingToolRunner())
-    schema = server.bodies("generate")[0]["generationConfig"]["responseSchema"]
-    exercise = schema["properties"]["proposal"]["properties"]["data"]["properties"]["blocks"]["items"]
-    assert exercise["properties"]["exercises"]["items"]["properties"]["exercise_id"]["enum"] == sorted(
-        get_library().slugs
-    )
+def test_the_compact_schema_goes_with_every_turn_byte_identical(
+    server: FakeGeminiServer, provider: GeminiProvider
+) -> None:
+    server.enqueue(*[GeminiReply(NONE_ANSWER)] * 3)
+    usages = [provider.respond(make_request(user=u), RecordingToolRunner()).usage for u in ("al", "bo", "al")]
+    configs = [body["generationConfig"] for body in server.bodies("generate")]
+    assert all("responseSchema" not in config for config in configs)
+    sent = [json.dumps(config["responseJsonSchema"]) for config in configs]
+    assert sent[0] == sent[1] == sent[2] == json.dumps(lean_response_schema(get_library().slugs))
+    schema = configs[0]["responseJsonSchema"]
+    assert {"DayPlan", "Block", "PlannedExercise", "WeeklyPlan"} <= set(schema["$defs"])
+    exercise = schema["$defs"]["PlannedExercise"]["properties"]["exercise_id"]
+    assert exercise["enum"] == sorted(get_library().slugs)
+    # Billed as uncached input on every turn: a CachedContent cannot hold generation config.
+    schema_tokens = estimate_tokens(sent[0])
+    for usage in usages:
+        assert usage.prompt_tokens is not None and usage.cached_tokens is not None
+        assert usage.prompt_tokens - usage.cached_tokens > schema_tokens
+
+
+def test_a_model_before_2_5_gets_the_legacy_inlined_schema(server: FakeGeminiServer) -> None:
+    old = GeminiProvider(model="gemini-2.0-flash", api_key="k", base_url=server.base_url, timeout_s=TIMEOUT_S)
+    # Split mode: the tool phase answers prose, so the structured call follows.
+    server.enqueue(GeminiReply("Let me think."), GeminiReply(NONE_ANSWER))
+    old.respond(make_request(), RecordingToolRunner())
+    config = server.bodies("generate")[-1]["generationConfig"]
+    assert "responseJsonSchema" not in config
+    data = config["responseSchema"]["properties"]["proposal"]["properties"]["data"]
+    exercise = data["properties"]["blocks"]["items"]["properties"]["exercises"]["items"]["properties"]
+    assert exercise["exercise_id"]["enum"] == sorted(get_library().slugs)
 
 
 def test_function_call_round_trip(

@@ -81,6 +81,36 @@ def test_two_workers_create_the_cache_once_and_both_reuse_it(
     assert (row.hits, row.misses) == (3, 1)
 
 
+def test_racing_first_turns_share_one_cache_and_drop_the_surplus(
+    database_url: str, clock: FrozenClock, monkeypatch: pytest.MonkeyPatch, engine: Engine
+) -> None:
+    """Both workers are creating the cache at once (the fake holds each creation until both have
+    asked): the first registered wins, both turns run on it, and the loser deletes its own."""
+    with FakeGeminiServer(cache_rendezvous=2) as server:
+        monkeypatch.setenv("GEMINI_API_KEY", "test-key")
+        settings = Settings(provider="gemini", model=MODEL, gemini_base_url=server.base_url, llm_timeout_s=9)
+        engines = [make_engine(database_url) for _ in range(2)]
+        workers = [make_provider(settings, sessions=make_sessionmaker(e), clock=clock) for e in engines]
+        server.enqueue(*[GeminiReply(NONE_ANSWER)] * 2)
+        try:
+            with ThreadPoolExecutor(max_workers=2) as pool:
+                turns = [
+                    pool.submit(w.respond, make_request(user=f"u{i}"), RecordingToolRunner())
+                    for i, w in enumerate(workers)
+                ]
+                responses = [turn.result() for turn in turns]
+        finally:
+            for each in engines:
+                each.dispose()
+        assert len(server.bodies("cache")) == 2
+        (survivor,) = server.caches
+        assert [b["cachedContent"] for b in server.bodies("generate")] == [survivor] * 2
+        deleted = [r.path for r in server.requests if r.method == "DELETE"]
+        assert len(deleted) == 1 and not deleted[0].endswith(survivor.removeprefix("cachedContents/"))
+        assert _row(engine).cache_name == survivor
+        assert all(response.cache_hit for response in responses)
+
+
 def test_concurrent_turns_on_two_workers_lose_no_count(
     server: FakeGeminiServer, workers: tuple[GeminiProvider, GeminiProvider], runner: RecordingToolRunner
 ) -> None:

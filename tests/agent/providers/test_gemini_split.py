@@ -13,6 +13,7 @@ from tests.agent.conftest import NONE_ANSWER, RecordingToolRunner, make_request
 
 from fitcoach.agent.fakes.gemini_server import FakeGeminiServer, GeminiReply
 from fitcoach.agent.providers.gemini import FINAL_ANSWER_NUDGE, TOOL_RESULTS_HEADER, GeminiProvider
+from fitcoach.agent.providers.gemini_support import takes_json_schema
 from fitcoach.errors import ProviderUnavailable
 
 OLD_MODEL = "gemini-2.5-flash"
@@ -48,7 +49,7 @@ def test_fast_path_is_one_call_when_the_tool_phase_answers_json(
     assert response.text == NONE_ANSWER
     assert json.loads(response.text)["proposal"]["type"] == "NONE"
     (body,) = server.bodies("generate")
-    assert "responseSchema" not in body.get("generationConfig", {})
+    assert not {"responseSchema", "responseJsonSchema"} & set(body.get("generationConfig", {}))
     assert len(server.bodies("cache")) == 1
 
 
@@ -72,7 +73,7 @@ def test_tool_results_reach_the_final_structured_call(
     ]
     assert generates[1]["contents"][-1]["parts"][0]["functionResponse"]["response"]["sessions"]
     final = generates[-1]
-    assert final["generationConfig"]["responseSchema"]["type"] == "OBJECT"
+    assert "$defs" in final["generationConfig"]["responseJsonSchema"]
     closing = final["contents"][-1]["parts"][0]["text"]
     assert closing.startswith(TOOL_RESULTS_HEADER) and closing.endswith(FINAL_ANSWER_NUDGE)
     assert "log_7" in closing
@@ -87,3 +88,19 @@ def test_an_endless_tool_phase_ends_in_the_structured_call(
     provider.respond(make_request(), runner)
     assert len(runner.calls) == 3
     assert len(server.bodies("generate")) == 4
+
+
+@pytest.mark.parametrize(
+    ("model", "json_schema"),
+    [
+        ("gemini-1.5-pro", False),
+        ("gemini-2.0-flash", False),
+        ("models/gemini-2.0-flash-lite", False),
+        ("gemini-2.5-flash", True),
+        ("gemini-3-flash-preview", True),
+        ("models/gemini-3.1-pro", True),
+        ("tunedModels/my-coach", True),
+    ],
+)
+def test_which_generations_get_the_compact_json_schema(model: str, json_schema: bool) -> None:
+    assert takes_json_schema(model) is json_schema

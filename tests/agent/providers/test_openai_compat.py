@@ -12,6 +12,7 @@ from fitcoach.agent.fakes.openai_server import ChatReply, FakeOpenAIServer, Tool
 from fitcoach.agent.fakes.server import Fault
 from fitcoach.agent.prompt import estimate_tokens
 from fitcoach.agent.providers.openai_compat import OpenAICompatProvider
+from fitcoach.contract.wire_schema import openai_response_format
 from fitcoach.errors import (
     ModelOutputInvalid,
     ProviderError,
@@ -20,6 +21,7 @@ from fitcoach.errors import (
     ProviderUnavailable,
     ToolLoopExceeded,
 )
+from fitcoach.library import get_library
 
 TIMEOUT_S = 2.0
 """Long enough that a loaded CI machine never times out a healthy call; fault delays are multiples."""
@@ -53,6 +55,23 @@ def test_prefix_first_strict_schema_and_cached_tokens(
     assert (first.cache_hit, second.cache_hit) == (False, True)
     assert second.usage.cached_tokens is not None and second.usage.cached_tokens > 4096
     assert second.usage.output_tokens == 50
+
+
+def test_the_compact_strict_schema_is_sent_byte_identical_and_cached_with_the_prefix(
+    server: FakeOpenAIServer, provider: OpenAICompatProvider, runner: RecordingToolRunner
+) -> None:
+    server.enqueue(ChatReply(NONE_ANSWER), ChatReply(NONE_ANSWER))
+    provider.respond(make_request(user="alice"), runner)
+    second = provider.respond(make_request(user="bob"), runner)
+    sent = [json.dumps(body["response_format"]) for body in server.completions()]
+    assert sent[0] == sent[1] == json.dumps(openai_response_format(get_library().slugs))
+    schema = server.completions()[0]["response_format"]["json_schema"]["schema"]
+    assert schema["$defs"]["PlannedExercise"]["properties"]["exercise_id"]["enum"] == sorted(
+        get_library().slugs
+    )
+    # OpenAI renders the schema ahead of the system message, so it is part of the cached prefix.
+    prefix_tokens = estimate_tokens(make_request().prefix) + estimate_tokens(sent[0])
+    assert second.usage.cached_tokens == prefix_tokens
 
 
 def test_tool_call_round_trip_reaches_the_runner_and_the_model(

@@ -4,12 +4,18 @@
 It enforces what the real API enforces and our provider must respect: a cache below the minimum
 token count is refused as too small, an expired or unknown cache is NOT_FOUND, a request that uses
 `cachedContent` together with `systemInstruction`, `tools` or `toolConfig` is INVALID_ARGUMENT, and
-so is tools + response schema for a model before Gemini 3.
+so is tools + response schema for a model before Gemini 3, and a `responseJsonSchema` the API would
+refuse (`schema_rules`), in `generationConfig` or as a function's `parametersJsonSchema`. A cache
+may hold a `toolConfig` (the API allows it). The response schema is counted in `promptTokenCount`
+and never as cached: a CachedContent cannot hold generation config, so the real API bills it on
+every request.
 Replies come from a script of `GeminiReply` and `Fault` entries; every request is recorded.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import itertools
 import json
 import threading
@@ -24,6 +30,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from fitcoach.agent.fakes.schema_rules import gemini_json_schema_problem
 from fitcoach.agent.fakes.server import ScriptQueue, ThreadedServer, answer_scripted, read_json
 from fitcoach.agent.prompt import MIN_CACHE_TOKENS, estimate_tokens
 from fitcoach.agent.providers.gemini_support import combines_tools_with_schema
@@ -71,8 +78,14 @@ class FakeGeminiServer(ThreadedServer):
         *,
         min_cache_tokens: int = MIN_CACHE_TOKENS,
         fallback: Callable[[dict[str, Any]], Any] | None = None,
+        cache_rendezvous: int = 1,
     ) -> None:
+        """`cache_rendezvous=n` holds each cache creation until n have arrived (or 5 s pass): n
+        workers are then certain to be creating the same cache at once, the race under test."""
         self.queue = ScriptQueue()
+        self.cache_rendezvous = cache_rendezvous
+        self._creations = 0
+        self._all_arrived: asyncio.Event | None = None
         self.fallback = fallback
         self.min_cache_tokens = min_cache_tokens
         self.caches: dict[str, _Cache] = {}
@@ -109,6 +122,10 @@ class FakeGeminiServer(ThreadedServer):
     async def _create_cache(self, request: Request) -> Response:
         body = await read_json(request) or {}
         self.record(request, body)
+        await self._rendezvous()
+        refused = _tools_refusal(body.get("tools", []))
+        if refused is not None:
+            return _error(400, "INVALID_ARGUMENT", refused)
         tokens = estimate_tokens(json.dumps(body.get("systemInstruction", {}), ensure_ascii=False))
         tokens += estimate_tokens(json.dumps(body.get("tools", []), ensure_ascii=False))
         if tokens < self.min_cache_tokens:
@@ -124,6 +141,18 @@ class FakeGeminiServer(ThreadedServer):
             cache = _Cache(name, body.get("model", ""), tokens, has_tools, time.monotonic() + ttl)
             self.caches[name] = cache
         return JSONResponse(self._cache_json(cache))
+
+    async def _rendezvous(self) -> None:
+        if self.cache_rendezvous <= 1:
+            return
+        # Created on the server's own event loop, where every handler runs.
+        if self._all_arrived is None:
+            self._all_arrived = asyncio.Event()
+        self._creations += 1
+        if self._creations >= self.cache_rendezvous:
+            self._all_arrived.set()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._all_arrived.wait(), timeout=5)
 
     async def _cache_item(self, request: Request) -> Response:
         self.record(request, None)
@@ -173,12 +202,51 @@ class FakeGeminiServer(ThreadedServer):
                 return _error(404, "NOT_FOUND", f"CachedContent not found: {cached_name}")
             cached_tokens = cache.tokens
             has_tools = cache.has_tools
-        wants_schema = "responseSchema" in body.get("generationConfig", {})
+        generation = body.get("generationConfig", {})
+        refused = _schema_refusal(generation) or _tools_refusal(body.get("tools", []))
+        if refused is not None:
+            return _error(400, "INVALID_ARGUMENT", refused)
+        wants_schema = "responseSchema" in generation or "responseJsonSchema" in generation
         if has_tools and wants_schema and not combines_tools_with_schema(model):
             return _error(400, "INVALID_ARGUMENT", TOOLS_WITH_SCHEMA)
         return await answer_scripted(
             self.queue, body, lambda reply, b: _render(reply, b, cached_tokens), _error_body, self.fallback
         )
+
+
+def _schema_refusal(generation: dict[str, Any]) -> str | None:
+    if "responseJsonSchema" not in generation:
+        return None
+    if "responseSchema" in generation:
+        return "response_schema and response_json_schema cannot both be set"
+    if generation.get("responseMimeType") != "application/json":
+        return "response_json_schema requires response_mime_type application/json"
+    return gemini_json_schema_problem(generation["responseJsonSchema"])
+
+
+def parameters_json_schema(declaration: dict[str, Any]) -> Any:
+    """A declaration's JSON Schema parameters. The API parses proto JSON, which takes a field's
+    camelCase or its proto name, and the SDK sends the proto name (`parameters_json_schema`)."""
+    return declaration.get("parametersJsonSchema", declaration.get("parameters_json_schema"))
+
+
+def _tools_refusal(tools: list[dict[str, Any]]) -> str | None:
+    for tool in tools:
+        for declaration in tool.get("functionDeclarations", []):
+            schema = parameters_json_schema(declaration)
+            if schema is None:
+                continue
+            if "parameters" in declaration:
+                return "parameters and parameters_json_schema cannot both be set"
+            problem = gemini_json_schema_problem(schema)
+            if problem is not None:
+                return problem
+    return None
+
+
+def _response_schema(body: dict[str, Any]) -> Any:
+    generation = body.get("generationConfig", {})
+    return generation.get("responseJsonSchema", generation.get("responseSchema"))
 
 
 def _render(reply: GeminiReply, body: dict[str, Any], cached_tokens: int) -> dict[str, Any]:
@@ -188,6 +256,9 @@ def _render(reply: GeminiReply, body: dict[str, Any], cached_tokens: int) -> dic
     parts += [{"functionCall": {"name": c.name, "args": c.args}} for c in reply.calls]
     prompt = cached_tokens + estimate_tokens(json.dumps(body.get("contents", []), ensure_ascii=False))
     prompt += estimate_tokens(json.dumps(body.get("systemInstruction", {}), ensure_ascii=False))
+    schema = _response_schema(body)
+    if schema is not None:
+        prompt += estimate_tokens(json.dumps(schema, ensure_ascii=False))
     usage: dict[str, Any] = {
         "promptTokenCount": prompt,
         "candidatesTokenCount": reply.output_tokens,

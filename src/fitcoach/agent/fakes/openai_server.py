@@ -1,8 +1,10 @@
 """A local fake of the OpenAI chat-completions wire format (`POST /v1/chat/completions`).
 
-Scripted with `ChatReply` (text or `tool_calls`) and `Fault` entries; records every request. It
-imitates automatic prefix caching: a request whose system message was seen before reports that
-message's estimated tokens as `usage.prompt_tokens_details.cached_tokens`.
+Scripted with `ChatReply` (text or `tool_calls`) and `Fault` entries; records every request. A strict
+`json_schema` response format that OpenAI would refuse is a 400 (`schema_rules`). It imitates
+automatic prefix caching as OpenAI documents it: the structured-output schema is rendered as a prefix
+of the system message, so it counts in `prompt_tokens`, and a request whose schema and system message
+were seen before reports both as `usage.prompt_tokens_details.cached_tokens`.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from fitcoach.agent.fakes.schema_rules import openai_strict_schema_problem
 from fitcoach.agent.fakes.server import ScriptQueue, ThreadedServer, answer_scripted, read_json
 from fitcoach.agent.prompt import estimate_tokens
 
@@ -76,15 +79,26 @@ class FakeOpenAIServer(ThreadedServer):
     async def _completions(self, request: Request) -> Response:
         body = await read_json(request) or {}
         self.record(request, body)
+        json_schema = (body.get("response_format") or {}).get("json_schema") or {}
+        if json_schema.get("strict"):
+            problem = openai_strict_schema_problem(json_schema.get("schema"))
+            if problem is not None:
+                error = {"message": problem, "type": "invalid_request_error", "param": "response_format"}
+                return JSONResponse({"error": error | {"code": None}}, status_code=400)
         return await answer_scripted(self.queue, body, self._render, _error, self.fallback)
 
     def _render(self, reply: ChatReply, body: dict[str, Any]) -> dict[str, Any]:
         messages = body.get("messages", [])
         system = next((m.get("content", "") for m in messages if m.get("role") == "system"), "")
-        prompt_tokens = sum(estimate_tokens(json.dumps(m, ensure_ascii=False)) for m in messages)
+        response_format = json.dumps(body.get("response_format") or {}, ensure_ascii=False)
+        schema_tokens = estimate_tokens(response_format) if body.get("response_format") else 0
+        prompt_tokens = schema_tokens
+        prompt_tokens += sum(estimate_tokens(json.dumps(m, ensure_ascii=False)) for m in messages)
+        prefix = f"{response_format}\n{system}"
         with self._state:
-            cached = estimate_tokens(system) if system and system in self._seen_prefixes else 0
-            self._seen_prefixes.add(system)
+            seen = bool(system) and prefix in self._seen_prefixes
+            cached = schema_tokens + estimate_tokens(system) if seen else 0
+            self._seen_prefixes.add(prefix)
             number = next(self._ids)
         message: dict[str, Any] = {"role": "assistant", "content": reply.content, "refusal": None}
         if reply.tool_calls:

@@ -45,6 +45,7 @@ def make_provider(
             timeout_s=settings.llm_timeout_s,
             registry=registry,
             clock=clock,
+            contract=settings.gemini_contract,
         )
     if settings.provider == "openai":
         from fitcoach.agent.providers.openai_compat import DEFAULT_OPENAI_MODEL, OpenAICompatProvider

@@ -8,15 +8,21 @@ Gemini 3 takes tools and the response schema in one request. Earlier models cann
 turn is split: a tool phase on a cache of prefix + tools without a schema (its answer is used when it
 is already a JSON object), then, if needed, one structured call on a cache of the prefix alone with
 the tool results as text.
+
+A CachedContent cannot hold the response schema, so it is billed on every call. `contract="function"`
+(opt-in, FITCOACH_GEMINI_CONTRACT=function) declares the contract as the `coach_reply` function
+instead, cached with the tools and a tool config that forces a function call: a turn then pays only
+for the runtime block, and the answer is the arguments of that call (the guard checks it as ever).
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import threading
 import time
 from datetime import timedelta
-from typing import Any
+from typing import Any, Literal
 
 from google import genai
 from google.genai import errors as genai_errors
@@ -33,18 +39,22 @@ from fitcoach.agent.providers.base import (
 from fitcoach.agent.providers.common import add_usage, require_json_object, run_tool
 from fitcoach.agent.providers.gemini_cache import CacheEntry, CacheRegistry, InMemoryCacheRegistry
 from fitcoach.agent.providers.gemini_support import (
+    CLEANUP_FAILURES,
     FAILURES,
+    FORCED_CALLS,
+    REPLY_FUNCTION,
     combines_tools_with_schema,
     gemini_tool,
     is_json_object,
     opening_contents,
     provider_error,
     remaining_budget,
+    reply_tool,
+    structured_output,
     text_content,
     unfenced,
 )
 from fitcoach.clock import Clock, SystemClock, ensure_utc
-from fitcoach.contract.schema import gemini_response_schema
 from fitcoach.errors import (
     ModelOutputInvalid,
     ProviderMisconfigured,
@@ -53,9 +63,13 @@ from fitcoach.errors import (
 )
 from fitcoach.library import ExerciseLibrary, get_library
 
+log = logging.getLogger(__name__)
+
 DEFAULT_GEMINI_MODEL = "gemini-3-flash-preview"
 CACHE_TTL = timedelta(hours=1)
 FINAL_ANSWER_NUDGE = "Tool budget used up. Answer now with the final JSON object only; call no more tools."
+FINAL_CALL_NUDGE = f"Tool budget used up. Answer now by calling {REPLY_FUNCTION}; call no other tool."
+GeminiContract = Literal["response_schema", "function"]
 TOOL_RESULTS_HEADER = "Results of the analytics tools called for this turn:"
 
 
@@ -80,6 +94,7 @@ class GeminiProvider:
         registry: CacheRegistry | None = None,
         clock: Clock | None = None,
         library: ExerciseLibrary | None = None,
+        contract: GeminiContract = "response_schema",
     ) -> None:
         if not api_key:
             raise ProviderMisconfigured("FITCOACH_PROVIDER=gemini needs GEMINI_API_KEY")
@@ -93,12 +108,21 @@ class GeminiProvider:
         self.registry: CacheRegistry = registry or InMemoryCacheRegistry()
         self._create_lock = threading.Lock()
         self.clock: Clock = clock or SystemClock()
-        self._schema = types.Schema.model_validate(gemini_response_schema((library or get_library()).slugs))
+        slugs = (library or get_library()).slugs
+        self._structured = structured_output(model, slugs)
+        self._reply_tool = reply_tool(slugs) if contract == "function" else None
+        # Part of the cache key (a changed contract is a new cache); dumped once, not per turn.
+        self._reply_key = (
+            [] if self._reply_tool is None else [self._reply_tool.model_dump(mode="json", exclude_none=True)]
+        )
 
     def respond(self, request: ProviderRequest, tools: ToolRunner) -> ProviderResponse:
         # FITCOACH_LLM_TIMEOUT_S bounds the whole turn (cache calls and tool rounds), not each call.
         deadline = time.monotonic() + self.timeout_s
-        turn = self._split_turn if self.split_tools else self._combined_turn
+        if self._reply_tool is not None:
+            turn = self._function_turn
+        else:
+            turn = self._split_turn if self.split_tools else self._combined_turn
         try:
             return turn(request, tools, deadline)
         except _CacheGone as gone:
@@ -111,29 +135,38 @@ class GeminiProvider:
 
     # --- cache -------------------------------------------------------------------------------------
 
-    def _cache(self, prefix: str, declarations: list[dict[str, Any]], deadline: float) -> CacheEntry:
-        key = prefix_hash(self.model, prefix, declarations)
+    def _cache(
+        self, prefix: str, declarations: list[dict[str, Any]], deadline: float, *, reply: bool = False
+    ) -> CacheEntry:
+        key = prefix_hash(self.model, prefix, [*declarations, *(self._reply_key if reply else [])])
         entry = self.registry.usable(key, self.clock.now())
         if entry is None:
             # One creator per process: concurrent first turns would otherwise each pay for a cache.
             with self._create_lock:
                 entry = self.registry.usable(key, self.clock.now())
                 if entry is None:
-                    entry = self._create_cache(key, prefix, declarations, deadline)
+                    entry = self._create_cache(key, prefix, declarations, deadline, reply=reply)
                     # Counted once the entry exists: the database registry keeps counters on its row.
                     self.registry.count(key, hit=False)
                     return entry
         self.registry.count(key, hit=entry.cacheable)
         return entry
 
+    def _tools(self, declarations: list[dict[str, Any]], *, reply: bool) -> list[types.Tool] | None:
+        tools = [gemini_tool(declarations)] if declarations else []
+        if reply and self._reply_tool is not None:
+            tools.append(self._reply_tool)
+        return tools or None
+
     def _create_cache(
-        self, key: str, prefix: str, declarations: list[dict[str, Any]], deadline: float
+        self, key: str, prefix: str, declarations: list[dict[str, Any]], deadline: float, *, reply: bool
     ) -> CacheEntry:
         now = self.clock.now()
         config = types.CreateCachedContentConfig(
             http_options=remaining_budget(deadline),
             system_instruction=prefix,
-            tools=[gemini_tool(declarations)] if declarations else None,
+            tools=self._tools(declarations, reply=reply),
+            tool_config=FORCED_CALLS if reply else None,
             ttl=f"{int(CACHE_TTL.total_seconds())}s",
             display_name=f"fitcoach-{key[:16]}",
         )
@@ -142,15 +175,25 @@ class GeminiProvider:
         except genai_errors.ClientError as error:
             if error.code == 400 and "too small" in str(error.message or "").lower():
                 entry = CacheEntry(key=key, model=self.model, name=None, expire_time=now + CACHE_TTL)
-                self.registry.put(entry)
-                return entry
+                return self.registry.put(entry, now)
             raise provider_error(error) from error
         except FAILURES as error:
             raise provider_error(error) from error
         expires = ensure_utc(cached.expire_time) if cached.expire_time else now + CACHE_TTL
         entry = CacheEntry(key=key, model=self.model, name=cached.name, expire_time=expires)
-        self.registry.put(entry)
-        return entry
+        registered = self.registry.put(entry, now)
+        if registered.name != entry.name and entry.name is not None:
+            # Another worker's first turn registered its cache first: use that one, drop ours.
+            self._delete_cache(entry.name, deadline)
+        return registered
+
+    def _delete_cache(self, name: str, deadline: float) -> None:
+        try:
+            config = types.DeleteCachedContentConfig(http_options=remaining_budget(deadline))
+            self.client.caches.delete(name=name, config=config)
+        except CLEANUP_FAILURES as error:
+            # Only storage cost is at stake: an undeleted cache expires with its TTL.
+            log.warning("could not delete the surplus Gemini cache %s: %s", name, error)
 
     # --- turns -------------------------------------------------------------------------------------
 
@@ -200,6 +243,48 @@ class GeminiProvider:
         config = self._config(request, plain, [], structured=True)
         return self._final(self._generate(final_contents, config, plain, usage, deadline), usage, plain)
 
+    def _function_turn(
+        self, request: ProviderRequest, tools: ToolRunner, deadline: float
+    ) -> ProviderResponse:
+        """Tool rounds until the model calls `coach_reply`; its arguments are the answer."""
+        declarations = tools.declarations()
+        entry = self._cache(request.prefix, declarations, deadline, reply=True)
+        contents = opening_contents(request)
+        usage = TokenUsage()
+        for round_number in range(MAX_TOOL_ROUNDS + 1):
+            last_round = round_number == MAX_TOOL_ROUNDS
+            if last_round:
+                contents.append(text_content("user", FINAL_CALL_NUDGE))
+            config = self._function_config(request, entry, declarations)
+            response = self._generate(contents, config, entry, usage, deadline)
+            calls = response.function_calls or []
+            answer = next((call for call in calls if call.name == REPLY_FUNCTION), None)
+            if answer is not None:
+                text = json.dumps(answer.args or {}, ensure_ascii=False)
+                return self._final(response, usage, entry, text=text)
+            if not calls:
+                return self._final(response, usage, entry)
+            if last_round:
+                raise ToolLoopExceeded(f"still calling tools after {MAX_TOOL_ROUNDS} rounds")
+            self._answer_calls(response, contents, tools, transcript=None)
+        raise AssertionError("unreachable: the last round returns or raises")
+
+    def _function_config(
+        self, request: ProviderRequest, entry: CacheEntry, declarations: list[dict[str, Any]]
+    ) -> types.GenerateContentConfig:
+        # No response schema: the contract is the cached `coach_reply` declaration.
+        common: dict[str, Any] = {
+            "automatic_function_calling": types.AutomaticFunctionCallingConfig(disable=True),
+        }
+        if entry.cacheable:
+            return types.GenerateContentConfig(cached_content=entry.name, **common)
+        return types.GenerateContentConfig(
+            system_instruction=request.prefix,
+            tools=self._tools(declarations, reply=True),
+            tool_config=FORCED_CALLS,
+            **common,
+        )
+
     def _answer_calls(
         self,
         response: types.GenerateContentResponse,
@@ -234,7 +319,7 @@ class GeminiProvider:
             "automatic_function_calling": types.AutomaticFunctionCallingConfig(disable=True),
         }
         if structured:
-            common |= {"response_mime_type": "application/json", "response_schema": self._schema}
+            common |= self._structured
         if entry.cacheable:
             return types.GenerateContentConfig(cached_content=entry.name, **common)
         return types.GenerateContentConfig(

@@ -45,7 +45,10 @@ class CacheRegistry(Protocol):
         """The entry for `key` if it is still good for a whole turn (before expiry minus the margin)."""
         ...
 
-    def put(self, entry: CacheEntry) -> None: ...
+    def put(self, entry: CacheEntry, now: datetime) -> CacheEntry:
+        """Register `entry` unless `key` already has one usable at `now` (another worker won the race
+        to create it); return the entry registered for `key` afterwards."""
+        ...
 
     def invalidate(self, key: str, name: str | None) -> None:
         """Forget `key` if it still points at `name` (another worker may have replaced it already)."""
@@ -68,13 +71,15 @@ class InMemoryCacheRegistry:
     def usable(self, key: str, now: datetime) -> CacheEntry | None:
         with self._lock:
             entry = self._entries.get(key)
-        if entry is None or now >= entry.expire_time - REFRESH_MARGIN:
-            return None
-        return entry
+        return entry if entry is not None and _live(entry, now) else None
 
-    def put(self, entry: CacheEntry) -> None:
+    def put(self, entry: CacheEntry, now: datetime) -> CacheEntry:
         with self._lock:
+            current = self._entries.get(entry.key)
+            if current is not None and _live(current, now):
+                return current
             self._entries[entry.key] = entry
+            return entry
 
     def invalidate(self, key: str, name: str | None) -> None:
         with self._lock:
@@ -94,3 +99,7 @@ class InMemoryCacheRegistry:
         with self._lock:
             counts = list(self._counts.values())
         return CacheStats(hits=sum(c.hits for c in counts), misses=sum(c.misses for c in counts))
+
+
+def _live(entry: CacheEntry, now: datetime) -> bool:
+    return now < entry.expire_time - REFRESH_MARGIN

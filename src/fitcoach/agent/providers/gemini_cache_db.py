@@ -36,9 +36,9 @@ class DatabaseCacheRegistry:
                 return None
             return CacheEntry(key=row.key, model=row.model, name=row.cache_name, expire_time=row.expires_at)
 
-    def put(self, entry: CacheEntry) -> None:
+    def put(self, entry: CacheEntry, now: datetime) -> CacheEntry:
         with self.sessions.begin() as session:
-            put_cache_entry(
+            row = put_cache_entry(
                 session,
                 key=entry.key,
                 provider=PROVIDER,
@@ -46,7 +46,9 @@ class DatabaseCacheRegistry:
                 cache_name=entry.name,
                 expires_at=entry.expire_time,
                 now=self.clock.now(),
+                replaceable_until=now + REFRESH_MARGIN,
             )
+            return CacheEntry(key=row.key, model=row.model, name=row.cache_name, expire_time=row.expires_at)
 
     def invalidate(self, key: str, name: str | None) -> None:
         with self.sessions.begin() as session:

@@ -24,7 +24,7 @@ from fitcoach.agent.providers.base import (
 )
 from fitcoach.agent.providers.common import add_usage, require_json_object, run_tool
 from fitcoach.agent.tools import openai_tools
-from fitcoach.contract.schema import openai_response_format
+from fitcoach.contract.wire_schema import openai_response_format
 from fitcoach.errors import (
     ModelOutputInvalid,
     ProviderError,
