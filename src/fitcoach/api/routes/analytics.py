@@ -64,7 +64,7 @@ def volume_trends(
     )
 
 
-@router.get("/prs/{exercise_slug}", responses=error_responses(*AUTHED, 404))
+@router.get("/prs/{exercise_slug}", responses=error_responses(*AUTHED, 404, 422))
 def personal_records(exercise_slug: str, user: UserDep, session: SessionDep) -> PersonalRecords:
     return _answer(
         PersonalRecords,

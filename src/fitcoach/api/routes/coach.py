@@ -88,14 +88,14 @@ def proposals(
     return ProposalList(items=[render_proposal(row) for row in rows])
 
 
-@router.post("/proposals/{proposal_id}/accept", responses=error_responses(*AUTHED, 404, 409))
+@router.post("/proposals/{proposal_id}/accept", responses=error_responses(*AUTHED, 404, 409, 422))
 def accept(proposal_id: str, user: UserDep, session: SessionDep, clock: ClockDep) -> PlanState:
     state = accept_proposal(session, user_id=user.id, proposal_id=proposal_id, now=clock.now())
     session.commit()
     return PlanState(version=state.version, plan=state.plan)
 
 
-@router.post("/proposals/{proposal_id}/dismiss", responses=error_responses(*AUTHED, 404, 409))
+@router.post("/proposals/{proposal_id}/dismiss", responses=error_responses(*AUTHED, 404, 409, 422))
 def dismiss(proposal_id: str, user: UserDep, session: SessionDep, clock: ClockDep) -> ProposalPublic:
     row = dismiss_proposal(session, user_id=user.id, proposal_id=proposal_id, now=clock.now())
     session.commit()

@@ -68,7 +68,7 @@ def list_exercises(
     return ExerciseList(items=items, count=len(items))
 
 
-@router.get("/{slug}", responses=error_responses(*AUTHED, 404))
+@router.get("/{slug}", responses=error_responses(*AUTHED, 404, 422))
 def get_exercise(slug: str, _user: UserDep, library: LibraryDep) -> Exercise:
     exercise = library.get(slug)
     if exercise is None:

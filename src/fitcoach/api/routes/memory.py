@@ -111,7 +111,7 @@ def state_fact(
     )
 
 
-@router.delete("/api/memory/{item_id}", status_code=204, responses=error_responses(*AUTHED, 404))
+@router.delete("/api/memory/{item_id}", status_code=204, responses=error_responses(*AUTHED, 404, 422))
 def forget_item(item_id: str, user: UserDep, session: SessionDep) -> Response:
     """Forget for good: the item, its history and its text in past replies. Another user's id is a 404."""
     memory_repo.forget(session, user_id=user.id, item_id=item_id)

@@ -57,16 +57,7 @@ def today(user: UserDep, session: SessionDep, clock: ClockDep) -> PlanToday:
 def versions(user: UserDep, session: SessionDep) -> PlanVersionList:
     rows = list_plan_versions(session, user_id=user.id)
     return PlanVersionList(
-        items=[
-            PlanVersionSummary(
-                version=row.version,
-                created_at=row.created_at,
-                reason=row.reason,
-                proposal_id=row.proposal_id,
-                week_start_date=row.week_start_date,
-            )
-            for row in rows
-        ]
+        items=[PlanVersionSummary.model_validate(row, from_attributes=True) for row in rows]
     )
 
 

@@ -66,14 +66,14 @@ def list_workouts(
     )
 
 
-@router.get("/{log_id}", responses=error_responses(*AUTHED, 404))
+@router.get("/{log_id}", responses=error_responses(*AUTHED, 404, 422))
 def get_workout(log_id: str, user: UserDep, session: SessionDep, library: LibraryDep) -> LogPublic:
     row = workouts.get_log(session, user_id=user.id, log_id=log_id)
     sets = workouts.sets_of_logs(session, user_id=user.id, log_ids=[row.id])
     return render_log(row, sets.get(row.id, []), library)
 
 
-@router.delete("/{log_id}", status_code=204, responses=error_responses(*AUTHED, 404, 409))
+@router.delete("/{log_id}", status_code=204, responses=error_responses(*AUTHED, 404, 409, 422))
 def delete_workout(log_id: str, user: UserDep, session: SessionDep, clock: ClockDep) -> Response:
     remove_workout(session, user_id=user.id, log_id=log_id, now=clock.now())
     session.commit()

@@ -8,6 +8,7 @@ from pydantic import Field
 
 from fitcoach.api.schemas.base import PublicModel
 from fitcoach.contract.models import DayPlan, InstantZ, Weekday, WeeklyPlan
+from fitcoach.storage.plans import PlanReason
 
 
 class PlanState(PublicModel):
@@ -32,7 +33,7 @@ class PlanToday(PublicModel):
 class PlanVersionSummary(PublicModel):
     version: int
     created_at: InstantZ
-    reason: str = Field(description="Why this version was written, e.g. accepted_proposal or revert.")
+    reason: PlanReason
     proposal_id: str | None
     week_start_date: dt.date
 
