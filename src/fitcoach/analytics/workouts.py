@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 
 from fitcoach.analytics.records import SetRecord, compute_records, merge_records
 from fitcoach.clock import isoformat_z
-from fitcoach.contract.logs import MAX_FUTURE, LogCreate
+from fitcoach.contract.logs import MAX_FUTURE, ExerciseLogPublic, LogCreate, LogPublic, SetPublic
 from fitcoach.contract.models import Weekday
 from fitcoach.errors import BadInput, Conflict
 from fitcoach.library import ExerciseLibrary
@@ -171,29 +171,26 @@ def render_set(item: WorkoutSet) -> dict[str, Any]:
     }
 
 
-def render_log(log: WorkoutLog, sets: list[WorkoutSet], library: ExerciseLibrary) -> dict[str, Any]:
-    """`LogPublic`: the posted shape plus ids, names and timestamps."""
-    exercises: list[dict[str, Any]] = []
+def render_log(log: WorkoutLog, sets: list[WorkoutSet], library: ExerciseLibrary) -> LogPublic:
+    """The posted shape plus ids, names and timestamps."""
+    exercises: list[ExerciseLogPublic] = []
+    index: int | None = None
     for item in sets:
-        if not exercises or exercises[-1]["_index"] != item.exercise_index:
+        if not exercises or index != item.exercise_index:
             known = library.get(item.exercise_id)
+            index = item.exercise_index
             exercises.append(
-                {
-                    "_index": item.exercise_index,
-                    "exercise_id": item.exercise_id,
-                    "name": known.name if known else item.exercise_id,
-                    "sets": [],
-                }
+                ExerciseLogPublic(
+                    exercise_id=item.exercise_id, name=known.name if known else item.exercise_id, sets=[]
+                )
             )
-        exercises[-1]["sets"].append(render_set(item))
-    for exercise in exercises:
-        del exercise["_index"]
-    return {
-        "id": log.id,
-        "plan_day": log.plan_day,
-        "completed_at": isoformat_z(log.completed_at),
-        "created_at": isoformat_z(log.created_at),
-        "week_start_date": log.week_start_date.isoformat(),
-        "notes": log.notes,
-        "exercises_logged": exercises,
-    }
+        exercises[-1].sets.append(SetPublic.model_validate(render_set(item)))
+    return LogPublic(
+        id=log.id,
+        plan_day=Weekday(log.plan_day),
+        completed_at=log.completed_at,
+        created_at=log.created_at,
+        week_start_date=log.week_start_date,
+        notes=log.notes,
+        exercises_logged=exercises,
+    )

@@ -10,7 +10,7 @@ from sqlalchemy import Engine
 from fitcoach import __version__
 from fitcoach.agent.factory import make_brains
 from fitcoach.agent.pipeline import Brains
-from fitcoach.api.errors import ERROR_RESPONSES, install_error_handlers
+from fitcoach.api.errors import install_error_handlers
 from fitcoach.api.limits import BodySizeLimit, SlidingWindowLimiter
 from fitcoach.api.routes import analytics, coach, exercises, health, me, memory, plan, workouts
 from fitcoach.clock import Clock, SystemClock
@@ -53,7 +53,7 @@ def create_app(
     )
     install_error_handlers(app)
     for router in ROUTERS:
-        app.include_router(router, responses=ERROR_RESPONSES)
+        app.include_router(router)
     mount_web(app)
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     return app

@@ -56,7 +56,18 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
         503: "Database unavailable (see Retry-After)",
     }.items()
 }
-"""Documented on every route, so the OpenAPI document describes the error bodies clients will see."""
+"""Every error status a route may document, with the body clients will see."""
+
+AUTHED = (401, 503)
+"""What every route behind a token can answer: no or a bad token, and a database that is down."""
+WITH_BODY = (400, 422)
+"""What a route taking a JSON body can answer: unreadable (400) or invalid (422) input."""
+
+
+def error_responses(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """`responses=` for a route: the error codes it can answer with, each with `ErrorBody`, plus the
+    413 the body-size limit may answer on any route."""
+    return {code: ERROR_RESPONSES[code] for code in sorted({413, *codes})}
 
 
 def error_body(code: str, message: str, details: Any = None) -> dict[str, Any]:

@@ -1,4 +1,5 @@
-"""The workout log a client posts (R38, eval FORMAT.md): strict bounds, so nothing absurd is stored."""
+"""The workout log a client posts (R38, eval FORMAT.md), with strict bounds so nothing absurd is stored,
+and the log as the server returns it (`LogPublic`)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from fitcoach.contract.models import PlausibleInstant, Weekday
+from fitcoach.contract.models import InstantZ, PlausibleInstant, Weekday
 
 Unit = Literal["kg", "lb"]
 KG_TO_LB = 2.20462262185
@@ -79,3 +80,45 @@ class LogCreate(_Strict):
         """Monday of the log's week (UTC), the week whose plan day it completes."""
         day = self.completed_at.date()
         return day - dt.timedelta(days=day.weekday())
+
+
+# --- as returned ------------------------------------------------------------------------------------
+
+
+class _Public(BaseModel):
+    # Closed and fully required in the API document, like every response model (api.schemas.base).
+    model_config = ConfigDict(extra="forbid", json_schema_serialization_defaults_required=True)
+
+
+class SetPublic(_Public):
+    weight: float
+    unit: Unit
+    reps: int
+    rpe: float | None
+    duration_seconds: int | None
+    is_warmup: bool
+
+
+class ExerciseLogPublic(_Public):
+    exercise_id: str
+    name: str = Field(description="The library's name, or the slug when it is no longer in the library.")
+    sets: list[SetPublic]
+
+
+class LogPublic(_Public):
+    id: str
+    plan_day: Weekday
+    completed_at: InstantZ
+    created_at: InstantZ
+    week_start_date: dt.date = Field(description="Monday of the week whose plan day the log completes.")
+    notes: str | None
+    exercises_logged: list[ExerciseLogPublic]
+
+
+class LogPage(_Public):
+    """Newest first; `next_offset` is null on the last page."""
+
+    items: list[LogPublic]
+    limit: int
+    offset: int
+    next_offset: int | None

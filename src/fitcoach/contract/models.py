@@ -11,8 +11,18 @@ import datetime as dt
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    WithJsonSchema,
+    field_validator,
+    model_validator,
+)
 
+from fitcoach.clock import isoformat_z
 from fitcoach.library.gear import Inventory
 
 MIN_DATE = dt.date(1900, 1, 1)
@@ -30,6 +40,14 @@ def _plausible_date(value: dt.date) -> dt.date:
 
 PlausibleDate = Annotated[dt.date, AfterValidator(_plausible_date)]
 PlausibleInstant = Annotated[dt.datetime, AfterValidator(_plausible_date)]
+
+InstantZ = Annotated[
+    dt.datetime,
+    PlainSerializer(isoformat_z, return_type=str, when_used="json"),
+    WithJsonSchema({"type": "string", "format": "date-time"}, mode="serialization"),
+]
+"""An instant the server writes in a response: UTC, to the second, with a trailing Z, the one format
+of every timestamp the API writes (`clock.isoformat_z`)."""
 
 
 class Weekday(StrEnum):
@@ -82,7 +100,11 @@ ActiveTab = Literal["coach", "today", "week", "workout"]
 
 
 class _Lenient(BaseModel):
-    model_config = ConfigDict(extra="ignore", populate_by_name=True)
+    # Serialization writes every field, so the API's response document marks them all required (the
+    # validation-mode schemas sent to models are unaffected).
+    model_config = ConfigDict(
+        extra="ignore", populate_by_name=True, json_schema_serialization_defaults_required=True
+    )
 
 
 # --- plan -----------------------------------------------------------------------------------------

@@ -94,7 +94,8 @@ MUSCLE_TO_GROUP: dict[Muscle, MuscleGroup] = {
 class Exercise(BaseModel):
     """One library entry. Names in plan data stay the canonical English `name` (R9)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # The API returns entries as they are; every field is always written, so its document requires them.
+    model_config = ConfigDict(frozen=True, extra="forbid", json_schema_serialization_defaults_required=True)
 
     slug: str = Field(pattern=SLUG_PATTERN, max_length=80)
     name: str = Field(min_length=1, max_length=120)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
 from fastapi.concurrency import run_in_threadpool
@@ -11,11 +11,20 @@ from pydantic import BaseModel, ConfigDict, Field
 from fitcoach.agent.decisions import accept_proposal, dismiss_proposal
 from fitcoach.agent.pipeline import Brains, ChatInput, run_turn
 from fitcoach.api.deps import ClockDep, LibraryDep, SessionDep, UserDep
+from fitcoach.api.errors import AUTHED, WITH_BODY, error_responses
 from fitcoach.api.limits import SlidingWindowLimiter
+from fitcoach.api.schemas.coach import (
+    ChatHistoryPage,
+    ChatResponse,
+    ChatTurnPublic,
+    ProposalList,
+    ProposalPublic,
+)
+from fitcoach.api.schemas.plan import PlanState
 from fitcoach.contract.models import ActiveTab, Weekday
 from fitcoach.errors import BadInput
 from fitcoach.storage.chat import page_chat_turns
-from fitcoach.storage.proposals import list_proposals
+from fitcoach.storage.proposals import ProposalStatus, list_proposals
 from fitcoach.storage.tables import ProposalRow
 
 router = APIRouter(prefix="/api/coach", tags=["coach"])
@@ -29,18 +38,19 @@ class ChatRequest(BaseModel):
     selected_day: Weekday | None = None
 
 
-@router.post("/chat")
+@router.post("/chat", responses=error_responses(*AUTHED, *WITH_BODY, 429))
 async def chat(
     body: ChatRequest, request: Request, user: UserDep, clock: ClockDep, library: LibraryDep
-) -> dict[str, Any]:
+) -> ChatResponse:
     if not body.message.strip():
         raise BadInput("the message is empty", code="empty_message")
     limiter: SlidingWindowLimiter = request.app.state.chat_limiter
     limiter.hit(user.id, now=clock.now())
     brains: Brains = request.app.state.brains
-    # The turn blocks (database, model) so it runs in the threadpool; the route itself is async so
-    # that FastAPI checks the returned dict inline instead of in a second threadpool hop.
-    return await run_in_threadpool(
+    # The turn blocks (database, model) so it runs in the threadpool; the route itself is async so that
+    # the one validation of the turn's body (the week of an UPDATE_WEEK included) runs inline instead of
+    # in a second threadpool hop. FastAPI then writes the instance as it is.
+    turn = await run_in_threadpool(
         run_turn,
         request.app.state.sessionmaker,
         user_id=user.id,
@@ -49,71 +59,76 @@ async def chat(
         brains=brains,
         library=library,
     )
+    return ChatResponse.model_validate(turn)
 
 
-def render_proposal(row: ProposalRow) -> dict[str, Any]:
-    return {
-        "id": row.id,
-        "type": row.type,
-        "target_day": row.target_day,
-        "summary_diff": row.summary_diff,
-        "data": row.data,
-        "status": row.status,
-        "base_version": row.base_version,
-        "result_version": row.result_version,
-        "turn_id": row.turn_id,
-        "created_at": row.created_at,
-        "decided_at": row.decided_at,
-    }
+def render_proposal(row: ProposalRow) -> ProposalPublic:
+    return ProposalPublic.model_validate(
+        {
+            "id": row.id,
+            "type": row.type,
+            "target_day": row.target_day,
+            "summary_diff": row.summary_diff,
+            "data": row.data,
+            "status": row.status,
+            "base_version": row.base_version,
+            "result_version": row.result_version,
+            "turn_id": row.turn_id,
+            "created_at": row.created_at,
+            "decided_at": row.decided_at,
+        }
+    )
 
 
-@router.get("/proposals")
+@router.get("/proposals", responses=error_responses(*AUTHED, 422))
 def proposals(
     user: UserDep,
     session: SessionDep,
-    status: Literal["staged", "accepted", "dismissed", "superseded"] | None = None,
+    status: ProposalStatus | None = None,
     limit: Annotated[int, Query(ge=1, le=100)] = 50,
-) -> dict[str, Any]:
+) -> ProposalList:
     rows = list_proposals(session, user_id=user.id, status=status, limit=limit)
-    return {"items": [render_proposal(row) for row in rows]}
+    return ProposalList(items=[render_proposal(row) for row in rows])
 
 
-@router.post("/proposals/{proposal_id}/accept")
-def accept(proposal_id: str, user: UserDep, session: SessionDep, clock: ClockDep) -> dict[str, Any]:
+@router.post("/proposals/{proposal_id}/accept", responses=error_responses(*AUTHED, 404, 409, 422))
+def accept(proposal_id: str, user: UserDep, session: SessionDep, clock: ClockDep) -> PlanState:
     state = accept_proposal(session, user_id=user.id, proposal_id=proposal_id, now=clock.now())
     session.commit()
-    return {"version": state.version, "plan": state.plan.model_dump(mode="json")}
+    return PlanState(version=state.version, plan=state.plan)
 
 
-@router.post("/proposals/{proposal_id}/dismiss")
-def dismiss(proposal_id: str, user: UserDep, session: SessionDep, clock: ClockDep) -> dict[str, Any]:
+@router.post("/proposals/{proposal_id}/dismiss", responses=error_responses(*AUTHED, 404, 409, 422))
+def dismiss(proposal_id: str, user: UserDep, session: SessionDep, clock: ClockDep) -> ProposalPublic:
     row = dismiss_proposal(session, user_id=user.id, proposal_id=proposal_id, now=clock.now())
     session.commit()
     return render_proposal(row)
 
 
-@router.get("/history")
+@router.get("/history", responses=error_responses(*AUTHED, 404, 422))
 def history(
     user: UserDep,
     session: SessionDep,
     limit: Annotated[int, Query(ge=1, le=100)] = 20,
     before: Annotated[str | None, Query(max_length=40)] = None,
-) -> dict[str, Any]:
+) -> ChatHistoryPage:
     """Newest first; pass the last item's id as `before` for the next page."""
     rows = page_chat_turns(session, user_id=user.id, limit=limit + 1, before=before)
     page = rows[:limit]
-    return {
-        "items": [
-            {
-                "id": row.id,
-                "created_at": row.created_at,
-                "message": row.message,
-                "active_tab": row.active_tab,
-                "selected_day": row.selected_day,
-                "reply": row.reply,
-                "meta": row.meta,
-            }
+    return ChatHistoryPage(
+        items=[
+            ChatTurnPublic.model_validate(
+                {
+                    "id": row.id,
+                    "created_at": row.created_at,
+                    "message": row.message,
+                    "active_tab": row.active_tab,
+                    "selected_day": row.selected_day,
+                    "reply": row.reply,
+                    "meta": row.meta,
+                }
+            )
             for row in page
         ],
-        "next_before": page[-1].id if len(rows) > limit else None,
-    }
+        next_before=page[-1].id if len(rows) > limit else None,
+    )

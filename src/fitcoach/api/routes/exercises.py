@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter, Query
 
 from fitcoach.api.deps import LibraryDep, UserDep
+from fitcoach.api.errors import AUTHED, error_responses
+from fitcoach.api.schemas.exercises import ExerciseList
 from fitcoach.errors import BadInput, NotFound
 from fitcoach.library import Exercise, Gear, IndexGroup, Inventory, MuscleGroup
 from fitcoach.library.models import Muscle
@@ -40,7 +40,7 @@ def _muscle_filter(value: str) -> set[Muscle] | MuscleGroup:
     )
 
 
-@router.get("")
+@router.get("", responses=error_responses(*AUTHED, 422))
 def list_exercises(
     _user: UserDep,
     library: LibraryDep,
@@ -48,7 +48,7 @@ def list_exercises(
     muscle: str | None = Query(default=None, description="A muscle group (Chest) or muscle (front_delts)."),
     group: IndexGroup | None = None,
     text: str | None = Query(default=None, max_length=80, description="Slug, name or alias in any language."),
-) -> dict[str, Any]:
+) -> ExerciseList:
     items = list(library)
     if gear:
         inventory = Inventory(gear=_parse_gear(gear))
@@ -64,12 +64,13 @@ def list_exercises(
     if text:
         needle = text.casefold().strip()
         items = [e for e in items if _matches_text(e, needle)]
-    return {"items": [e.model_dump(mode="json") for e in items], "count": len(items)}
+    # The library's own frozen entries go out as they are: no copy, no second validation.
+    return ExerciseList(items=items, count=len(items))
 
 
-@router.get("/{slug}")
-def get_exercise(slug: str, _user: UserDep, library: LibraryDep) -> dict[str, Any]:
+@router.get("/{slug}", responses=error_responses(*AUTHED, 404, 422))
+def get_exercise(slug: str, _user: UserDep, library: LibraryDep) -> Exercise:
     exercise = library.get(slug)
     if exercise is None:
         raise NotFound("no such exercise", details={"slug": slug})
-    return exercise.model_dump(mode="json")
+    return exercise

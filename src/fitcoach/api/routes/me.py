@@ -4,18 +4,17 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Literal
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict
 
 from fitcoach.api.deps import SessionDep, UserDep
+from fitcoach.api.errors import AUTHED, WITH_BODY, error_responses
+from fitcoach.api.schemas.me import DefaultSignIn, Language, MePublic, Units, UserSettings
 from fitcoach.errors import NotFound
+from fitcoach.storage.tables import User
 
 router = APIRouter(prefix="/api", tags=["me"])
-
-Language = Literal["en", "fr", "pt", "ru", "zh-Hant"]
-Units = Literal["kg", "lb"]
 
 
 class SettingsPatch(BaseModel):
@@ -31,25 +30,30 @@ class MePatch(BaseModel):
     settings: SettingsPatch
 
 
-@router.get("/me")
-def me(user: UserDep) -> dict[str, Any]:
-    return {"id": user.id, "name": user.name, "settings": {"language": None, "units": "kg", **user.settings}}
+def render_me(user: User) -> MePublic:
+    settings = UserSettings.model_validate({"language": None, "units": "kg", **user.settings})
+    return MePublic(id=user.id, name=user.name, settings=settings)
 
 
-@router.patch("/me")
-def update_me(body: MePatch, user: UserDep, session: SessionDep) -> dict[str, Any]:
+@router.get("/me", responses=error_responses(*AUTHED))
+def me(user: UserDep) -> MePublic:
+    return render_me(user)
+
+
+@router.patch("/me", responses=error_responses(*AUTHED, *WITH_BODY))
+def update_me(body: MePatch, user: UserDep, session: SessionDep) -> MePublic:
     changes = body.settings.model_dump(exclude_none=True)
     user.settings = {**user.settings, **changes}
     session.commit()
-    return me(user)
+    return render_me(user)
 
 
-@router.get("/auth/default")
-def default_sign_in(request: Request) -> dict[str, Any]:
+@router.get("/auth/default", responses=error_responses(404))
+def default_sign_in(request: Request) -> DefaultSignIn:
     """The local default user's token, only when the operator enabled one-click sign-in (`make run`)."""
     settings = request.app.state.settings
     path = Path(settings.default_user_file)
     if not settings.default_login or not path.is_file():
         raise NotFound("one-click sign-in is not enabled on this server", code="no_default_user")
     stored = json.loads(path.read_text(encoding="utf-8"))
-    return {"token": stored["token"], "name": stored["name"], "id": stored["id"]}
+    return DefaultSignIn(token=stored["token"], name=stored["name"], id=stored["id"])

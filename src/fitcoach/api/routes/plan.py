@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any
 
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
 from fitcoach.agent.decisions import revert_plan
 from fitcoach.api.deps import ClockDep, SessionDep, UserDep
+from fitcoach.api.errors import AUTHED, WITH_BODY, error_responses
+from fitcoach.api.schemas.plan import (
+    PlanState,
+    PlanToday,
+    PlanVersionList,
+    PlanVersionPublic,
+    PlanVersionSummary,
+)
 from fitcoach.contract.models import Weekday, WeeklyPlan
 from fitcoach.errors import NotFound
 from fitcoach.storage.plans import get_active_plan, list_plan_versions
@@ -23,16 +30,18 @@ class RevertRequest(BaseModel):
     to_version: int = Field(ge=1, le=1_000_000)
 
 
-@router.get("")
-def active_plan(user: UserDep, session: SessionDep) -> dict[str, Any]:
+@router.get("", responses=error_responses(*AUTHED, 404))
+def active_plan(user: UserDep, session: SessionDep) -> PlanVersionPublic:
     row = get_active_plan(session, user_id=user.id)
     if row is None:
         raise NotFound("no plan yet: ask the coach for one", code="no_plan")
-    return {"version": row.version, "created_at": row.created_at, "plan": row.plan}
+    return PlanVersionPublic(
+        version=row.version, created_at=row.created_at, plan=WeeklyPlan.model_validate(row.plan)
+    )
 
 
-@router.get("/today")
-def today(user: UserDep, session: SessionDep, clock: ClockDep) -> dict[str, Any]:
+@router.get("/today", responses=error_responses(*AUTHED, 404))
+def today(user: UserDep, session: SessionDep, clock: ClockDep) -> PlanToday:
     row = get_active_plan(session, user_id=user.id)
     if row is None:
         raise NotFound("no plan yet: ask the coach for one", code="no_plan")
@@ -41,34 +50,19 @@ def today(user: UserDep, session: SessionDep, clock: ClockDep) -> dict[str, Any]
     plan = WeeklyPlan.model_validate(row.plan)
     in_week = plan.week_start_date <= now.date() < plan.week_start_date + timedelta(days=7)
     day = plan.days.get(weekday)
-    return {
-        "weekday": weekday.value,
-        "date": now.date().isoformat(),
-        "version": row.version,
-        "in_plan_week": in_week,
-        "day": day.model_dump(mode="json") if day is not None else None,
-    }
+    return PlanToday(weekday=weekday, date=now.date(), version=row.version, in_plan_week=in_week, day=day)
 
 
-@router.get("/versions")
-def versions(user: UserDep, session: SessionDep) -> dict[str, Any]:
+@router.get("/versions", responses=error_responses(*AUTHED))
+def versions(user: UserDep, session: SessionDep) -> PlanVersionList:
     rows = list_plan_versions(session, user_id=user.id)
-    return {
-        "items": [
-            {
-                "version": row.version,
-                "created_at": row.created_at,
-                "reason": row.reason,
-                "proposal_id": row.proposal_id,
-                "week_start_date": row.week_start_date,
-            }
-            for row in rows
-        ]
-    }
+    return PlanVersionList(
+        items=[PlanVersionSummary.model_validate(row, from_attributes=True) for row in rows]
+    )
 
 
-@router.post("/revert")
-def revert(body: RevertRequest, user: UserDep, session: SessionDep, clock: ClockDep) -> dict[str, Any]:
+@router.post("/revert", responses=error_responses(*AUTHED, *WITH_BODY, 404, 409))
+def revert(body: RevertRequest, user: UserDep, session: SessionDep, clock: ClockDep) -> PlanState:
     state = revert_plan(session, user_id=user.id, to_version=body.to_version, now=clock.now())
     session.commit()
-    return {"version": state.version, "plan": state.plan.model_dump(mode="json")}
+    return PlanState(version=state.version, plan=state.plan)

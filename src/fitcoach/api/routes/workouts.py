@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Header, Query, Response
 
 from fitcoach.analytics.workouts import record_workout, remove_workout, render_log
 from fitcoach.api.deps import ClockDep, LibraryDep, SessionDep, UserDep
-from fitcoach.contract.logs import LogCreate
+from fitcoach.api.errors import AUTHED, WITH_BODY, error_responses
+from fitcoach.contract.logs import LogCreate, LogPage, LogPublic
 from fitcoach.storage import workouts
 
 router = APIRouter(prefix="/api/workouts", tags=["workouts"])
@@ -17,7 +18,14 @@ MAX_OFFSET = 1_000_000
 """Deeper than any real history; an unbounded offset overflowed SQLite's 64-bit integer (a 500)."""
 
 
-@router.post("/log", status_code=201)
+@router.post(
+    "/log",
+    status_code=201,
+    responses={
+        200: {"model": LogPublic, "description": "A replay: the Idempotency-Key matched an earlier post"},
+        **error_responses(*AUTHED, *WITH_BODY, 409),
+    },
+)
 def log_workout(
     body: LogCreate,
     response: Response,
@@ -26,7 +34,7 @@ def log_workout(
     clock: ClockDep,
     library: LibraryDep,
     idempotency_key: Annotated[str | None, Header(max_length=200)] = None,
-) -> dict[str, Any]:
+) -> LogPublic:
     result = record_workout(
         session, user_id=user.id, log=body, library=library, now=clock.now(), idempotency_key=idempotency_key
     )
@@ -38,34 +46,34 @@ def log_workout(
     return render_log(result.log, sets.get(result.log.id, []), library)
 
 
-@router.get("")
+@router.get("", responses=error_responses(*AUTHED, 422))
 def list_workouts(
     user: UserDep,
     session: SessionDep,
     library: LibraryDep,
     limit: Annotated[int, Query(ge=1, le=100)] = 20,
     offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
-) -> dict[str, Any]:
+) -> LogPage:
     """Newest first; `next_offset` is null on the last page."""
     rows = workouts.list_logs(session, user_id=user.id, limit=limit + 1, offset=offset)
     page = rows[:limit]
     sets = workouts.sets_of_logs(session, user_id=user.id, log_ids=[row.id for row in page])
-    return {
-        "items": [render_log(row, sets.get(row.id, []), library) for row in page],
-        "limit": limit,
-        "offset": offset,
-        "next_offset": offset + limit if len(rows) > limit else None,
-    }
+    return LogPage(
+        items=[render_log(row, sets.get(row.id, []), library) for row in page],
+        limit=limit,
+        offset=offset,
+        next_offset=offset + limit if len(rows) > limit else None,
+    )
 
 
-@router.get("/{log_id}")
-def get_workout(log_id: str, user: UserDep, session: SessionDep, library: LibraryDep) -> dict[str, Any]:
+@router.get("/{log_id}", responses=error_responses(*AUTHED, 404, 422))
+def get_workout(log_id: str, user: UserDep, session: SessionDep, library: LibraryDep) -> LogPublic:
     row = workouts.get_log(session, user_id=user.id, log_id=log_id)
     sets = workouts.sets_of_logs(session, user_id=user.id, log_ids=[row.id])
     return render_log(row, sets.get(row.id, []), library)
 
 
-@router.delete("/{log_id}", status_code=204)
+@router.delete("/{log_id}", status_code=204, responses=error_responses(*AUTHED, 404, 409, 422))
 def delete_workout(log_id: str, user: UserDep, session: SessionDep, clock: ClockDep) -> Response:
     remove_workout(session, user_id=user.id, log_id=log_id, now=clock.now())
     session.commit()
