@@ -52,6 +52,14 @@ def test_days_resolve_against_now(message: str, now: dt.datetime, dates: list[st
         ("понедельник, среду и пятницу", ["monday", "wednesday", "friday"]),
         ("週一、週三、週五", ["monday", "wednesday", "friday"]),
         ("tuesday and thursday", ["tuesday", "thursday"]),
+        ("每週一三五可以練", ["monday", "wednesday", "friday"]),
+        ("週二、四、六", ["tuesday", "thursday", "saturday"]),
+        ("away Wed-Fri", ["wednesday", "thursday", "friday"]),
+        ("de lun à ven", ["monday", "tuesday", "wednesday", "thursday", "friday"]),
+        ("пн-ср", ["monday", "tuesday", "wednesday"]),
+        # a weekday after "since"/"after" dates the start of something, it is no day to act on
+        ("sore since Tuesday", []),
+        ("плечи болят после понедельника", []),
     ],
 )
 def test_day_lists(message: str, weekdays: list[str]) -> None:
@@ -69,6 +77,10 @@ def test_day_lists(message: str, weekdays: list[str]) -> None:
         ("每週四天", 4),
         ("每週可以訓練 5 天", 5),
         ("five days per week", 5),
+        ("3x por semana, 40 min", 3),
+        ("3x par semaine", 3),
+        ("3х в неделю", 3),
+        ("每週三天", 3),
     ],
 )
 def test_days_per_week(message: str, count: int) -> None:

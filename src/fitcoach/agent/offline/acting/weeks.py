@@ -193,35 +193,42 @@ def event(turn: Turn) -> CoachReply:
     name = turn.word(found.kind)
     if found.date is None:
         return reply(turn, turn.say("event_when", event=name))
+    dated = [
+        d.date for d in turn.u.days if d.relative in (None, "day_of_month") and d.date >= turn.now.date()
+    ]
+    start: dt.date = found.date
+    if found.kind in TRAVEL_KINDS and dated:
+        # a trip starts on its first named day ("9/17 to 9/19", "Thursday until Sunday"), whichever
+        # date sits nearest the word for it
+        start = min(dated)
     # "keep my back from being fried" names the areas to protect, even in a fatigue phrase
     areas = turn.u.areas or list(EVENT_DEFAULT_AREAS.get(found.kind, ()))
     protected = [area.value for area in body_areas(areas)]
     # an event lasts until its last named day (a trip Thursday to Sunday, a ski weekend, exams from
     # the 21st to the 25th); a trip may span any days, other events at most a week (R25)
-    reach = None if found.kind in TRAVEL_KINDS else found.date + dt.timedelta(days=EVENT_SPAN_DAYS)
+    reach = None if found.kind in TRAVEL_KINDS else start + dt.timedelta(days=EVENT_SPAN_DAYS)
     end = max(
         [
             d.date
             for d in turn.u.days
-            if d.relative in (None, "day_of_month")
-            and d.date >= found.date
-            and (reach is None or d.date <= reach)
+            if d.relative in (None, "day_of_month") and d.date >= start and (reach is None or d.date <= reach)
         ],
-        default=found.date,
+        default=start,
     )
     mutation = memory.event(turn, found.kind, end, protected, turn.input.message)
-    event_day = Weekday.of(found.date)
+    event_day = Weekday.of(start)
     area_words = turn.join([turn.word(a) for a in areas]) or turn.word("balanced")
     plan = turn.plan
-    inside = plan is not None and 0 <= (found.date - plan.week_start_date).days < 7
+    inside = plan is not None and 0 <= (start - plan.week_start_date).days < 7
     if plan is None or not inside:
         message = turn.say("event_noted", event=name, event_day=turn.day_name(event_day), areas=area_words)
         return reply(turn, message, mutations=[mutation])
     profile = turn.profile([mutation])
     if found.kind in TRAVEL_KINDS:
-        away = {d.weekday for d in turn.u.days if d.relative is None} or {event_day}
+        # away every day from the first to the last named one: "Thursday until Sunday" spans four
+        away = {Weekday.of(start + dt.timedelta(days=n)) for n in range(min((end - start).days + 1, 7))}
         return _travel(turn, plan, profile, mutation, away)
-    result = taper_for_event(plan, found.date, protected, profile, library=turn.library)
+    result = taper_for_event(plan, start, protected, profile, library=turn.library)
     assert isinstance(result.data, WeeklyPlan)
     week = _checked(turn, result.data, profile, None)
     situation = "event_taper" if areas else "event_taper_general"

@@ -122,7 +122,7 @@ def loads_of(folded: str, lexicons: list[Lexicon]) -> list[Load]:
     return loads
 
 
-def resolve_days(matches: list[Match], now: dt.datetime) -> list[DayMention]:
+def resolve_days(folded: str, matches: list[Match], now: dt.datetime) -> list[DayMention]:
     """Weekdays and relative days as dates: a bare weekday is its next occurrence (today included),
     "next <weekday>" the one in next week, "weekend" Saturday and Sunday."""
     today = now.date()
@@ -144,7 +144,40 @@ def resolve_days(matches: list[Match], now: dt.datetime) -> list[DayMention]:
             for offset in _RELATIVE_OFFSETS[match.key](today):
                 date = today + dt.timedelta(days=offset)
                 mentions.append(DayMention(Weekday.of(date), date, match.start, match.key))
-    return mentions + _day_ranges(matches, mentions)
+    return mentions + _day_ranges(folded, matches, mentions)
+
+
+_ZH_DAY_DIGITS = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
+_ZH_DAY_RUN = re.compile(
+    r"(?:週|周|星期|禮拜|礼拜)[一二三四五六日天]((?:[、，,和跟與与及/]?[一二三四五六日])+)(?![次天日個个小分])"
+)
+"""Chinese weekday shorthand: "每週一三五" is Monday, Wednesday and Friday, "週二、四" Tuesday and
+Thursday. The lexicon finds the first day ("週一"); the digits after it are the others. A count
+("一週三次") or a length ("週三天") after the run is not a list of days."""
+
+
+def zh_weekday_runs(folded: str, now: dt.datetime) -> list[DayMention]:
+    today = now.date()
+    mentions: list[DayMention] = []
+    for run in _ZH_DAY_RUN.finditer(folded):
+        for offset, char in enumerate(run.group(1), start=run.start(1)):
+            position = _ZH_DAY_DIGITS.get(char)
+            if position is None:
+                continue
+            date = today + dt.timedelta(days=(position - today.weekday()) % 7)
+            mentions.append(DayMention(Weekday.of(date), date, offset))
+    return mentions
+
+
+PAST_REACH = 2
+"""Characters between "since"/"after" and the weekday it dates ("depuis mardi", "после понедельника")."""
+
+
+def past_references(matches: list[Match], days: list[DayMention]) -> list[DayMention]:
+    """Weekdays right after a past marker say when something started ("sore since Tuesday"), not
+    which day to change: they are left out of the days the turn acts on."""
+    past = [m for m in matches if m.category == "cue" and m.key == "past"]
+    return [d for d in days if d.relative is None and any(0 <= d.start - m.end <= PAST_REACH for m in past)]
 
 
 RANGE_GAP = 2
@@ -152,9 +185,13 @@ RANGE_GAP = 2
 their own tokens before the first day, so only the joining word sits in between)."""
 
 
-def _day_ranges(matches: list[Match], mentions: list[DayMention]) -> list[DayMention]:
+_DASH_RANGE = re.compile(r"\s*[-–—~]\s*")
+""""Wed-Fri", "lun–ven", "пн-пт": a dash between two weekdays is a range too."""
+
+
+def _day_ranges(folded: str, matches: list[Match], mentions: list[DayMention]) -> list[DayMention]:
     """The days inside "Monday through Friday", "du lundi au vendredi", "с понедельника по пятницу",
-    "週一到週五". A "move" request keeps its two ends ("move Monday to Wednesday" is one shift)."""
+    "週一到週五", "Wed-Fri". A "move" request keeps its two ends ("move Monday to Wednesday" is one shift)."""
     if any(m.category == "cue" and m.key == "move" for m in matches):
         return []
     weekdays = [m for m in matches if m.category == "weekday"]
@@ -164,7 +201,7 @@ def _day_ranges(matches: list[Match], mentions: list[DayMention]) -> list[DayMen
     for first, last in pairwise(weekdays):
         joined = any(
             0 <= j.start - first.end <= RANGE_GAP and 0 <= last.start - j.end <= RANGE_GAP for j in joins
-        )
+        ) or bool(_DASH_RANGE.fullmatch(folded[first.end : last.start]))
         start = by_start.get(first.start)
         if not joined or start is None:
             continue

@@ -131,7 +131,10 @@ def understand(
         for m in exercise_matches
         if not any(s <= m.start and m.end <= e and e - s > m.end - m.start for s, e in gear_spans)
     ]
-    days = ent.resolve_days(matches, now) + ent.day_of_month(folded, lexicons, now)
+    days = ent.resolve_days(folded, matches, now) + ent.day_of_month(folded, lexicons, now)
+    days += ent.zh_weekday_runs(folded, now)
+    past = ent.past_references(matches, days)
+    days = [d for d in days if d not in past]
     weekdays = ent.weekday_list([d for d in days if d.relative is None])
     gear, gear_positions = ent.gear_of(matches)
     unavailable = ent.unavailable_gear(folded, matches, gear_positions)
