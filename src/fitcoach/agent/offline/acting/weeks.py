@@ -157,8 +157,12 @@ def overhaul(turn: Turn) -> CoachReply:
         return onboarding(turn)
     days = _target_days(turn, plan)
     profile = turn.profile()
+    # "five days, 40 minutes each": a length given with the new schedule wins over the stored one
     minutes = (
-        profile.schedule.minutes or max((d.duration_minutes for d in plan.days.values()), default=0) or None
+        turn.u.minutes
+        or profile.schedule.minutes
+        or max((d.duration_minutes for d in plan.days.values()), default=0)
+        or None
     )
     focus: dict[Weekday, list[FocusGroup]] = {
         day: list(index_groups(areas)) for day, areas in turn.u.focus_days.items() if index_groups(areas)

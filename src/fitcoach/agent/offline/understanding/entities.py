@@ -108,6 +108,15 @@ def days_per_week_of(folded: str, lexicons: list[Lexicon]) -> int | None:
     return counts[0] if counts else None
 
 
+_SETS_BY_REPS = re.compile(r"(?<!\d)(\d{1,2})\s*[x×х]\s*(\d{1,2})(?![\d.,])")
+""" "3x8", "4 x 10", "3х10" (Cyrillic х): sets by reps, the same in every language."""
+
+
+def set_log_of(folded: str, lexicons: list[Lexicon]) -> bool:
+    """Whether the message reports sets done ("done 3x8 @ 60kg"), which is no equipment or schedule."""
+    return bool(_SETS_BY_REPS.search(folded) or pattern_numbers(folded, lexicons, "set_log"))
+
+
 def weeks_back_of(folded: str, lexicons: list[Lexicon]) -> int | None:
     """ "the last 3 weeks", "trois dernières semaines", "за последние три недели", "過去 3 週"."""
     counts = [int(v) for v, _, _ in pattern_numbers(folded, lexicons, "weeks_back") if 1 <= v <= 12]
@@ -225,7 +234,8 @@ _RELATIVE_OFFSETS: dict[str, Callable[[dt.date], list[int]]] = {
 
 
 def day_of_month(folded: str, lexicons: list[Lexicon], now: dt.datetime) -> list[DayMention]:
-    """ "on the 20th", "le 20", "20-го", "20號": the next such date from today."""
+    """ "on the 20th", "le 20", "20-го", "20號", "9/17": the next such date from today (one mention
+    per date: "au 30 septembre" is found by two patterns)."""
     mentions: list[DayMention] = []
     today = now.date()
     for value, position, _ in pattern_numbers(folded, lexicons, "day_of_month"):
@@ -239,7 +249,8 @@ def day_of_month(folded: str, lexicons: list[Lexicon], now: dt.datetime) -> list
             date = dt.date(year, month, day)
         except ValueError:
             continue
-        mentions.append(DayMention(Weekday.of(date), date, position, "day_of_month"))
+        if all(m.date != date for m in mentions):
+            mentions.append(DayMention(Weekday.of(date), date, position, "day_of_month"))
     return mentions
 
 
@@ -260,7 +271,11 @@ NEGATION_REACH = 16
 """Characters between a negation and the gear it denies ("no bench", "pas de banc réglable")."""
 
 
-def negated_gear(matches: list[Match]) -> set[Gear]:
+LIST_JOINS = frozenset({"и", "ни", "или", "and", "or", "et", "ou", "e", "和", "跟", "或", "與", "与", "、"})
+"""Words joining two items of one gear list; a bare comma may also close a list of owned gear."""
+
+
+def negated_gear(folded: str, matches: list[Match]) -> set[Gear]:
     """Gear the user says they lack: a negation just before it ("no bench", "sem banco") or right
     after it (ru "скамьи нет")."""
     negations = [m for m in matches if m.category == "cue" and m.key == "negation"]
@@ -268,11 +283,19 @@ def negated_gear(matches: list[Match]) -> set[Gear]:
     # a negation that precedes gear denies that gear, never the one before it ("dumbbells, no bench")
     trailing = [n for n in negations if not any(0 <= g.start - n.end <= NEGATION_REACH for g in gear)]
     denied: set[Gear] = set()
-    for match in gear:
+    ordered = sorted(gear, key=lambda m: m.start)
+    for index, match in enumerate(ordered):
         before = any(0 <= match.start - n.end <= NEGATION_REACH for n in negations)
         after = any(0 <= n.start - match.end <= 2 for n in trailing)
         if before or after:
             denied |= {Gear(name) for name in match.key.split("+")}
+        if after:
+            # a trailing negation denies the whole list before it: ru "гантелей и скамьи нет"
+            for previous in reversed(ordered[:index]):
+                if folded[previous.end : match.start].strip(" ,") not in LIST_JOINS:
+                    break
+                denied |= {Gear(name) for name in previous.key.split("+")}
+                match = previous
     return denied
 
 

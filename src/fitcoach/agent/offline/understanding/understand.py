@@ -138,7 +138,7 @@ def understand(
     weekdays = ent.weekday_list([d for d in days if d.relative is None])
     gear, gear_positions = ent.gear_of(matches)
     unavailable = ent.unavailable_gear(folded, matches, gear_positions)
-    negated = ent.negated_gear(matches)
+    negated = ent.negated_gear(folded, matches)
     gear -= negated
     loads = ent.loads_of(folded, lexicons)
     areas = ent.keys(matches, "area")
@@ -149,6 +149,7 @@ def understand(
     tone = ent.first_key(matches, "tone")
     minutes = ent.minutes_of(folded, lexicons, matches)
     days_per_week = ent.days_per_week_of(folded, lexicons)
+    set_log = ent.set_log_of(folded, lexicons)
     tier2_ids = _tier2_matches(memory, set(areas), now)
     cue_keys = frozenset(
         ent.keys(matches, "cue") + (["question"] if "?" in message or "？" in message else [])
@@ -166,6 +167,7 @@ def understand(
         "has:unavailable_gear": unavailable,
         "has:negated_gear": negated - unavailable,
         "has:load": loads,
+        "has:set_log": set_log,
         "has:area": areas,
         "has:side": ent.first_key(matches, "side"),
         "has:pain": "pain" in conditions,
