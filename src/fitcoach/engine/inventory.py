@@ -79,6 +79,20 @@ GYM_WORDS: tuple[str, ...] = (
     "健身房",
 )
 
+# A whole-gym word qualified as home ("academia em casa", "家裡的健身房") is a home setup: only the
+# gear it names counts.
+HOME_WORDS: tuple[str, ...] = (
+    "em casa",
+    "de casa",
+    "à la maison",
+    "a la maison",
+    "дома",
+    "домашн",
+    "在家",
+    "家裡",
+    "家里",
+)
+
 # Words that make a bench adjustable (incline too).
 ADJUSTABLE_WORDS: tuple[str, ...] = ("adjustable", "réglable", "reglable", "ajustável", "регулируем", "可調")
 
@@ -108,7 +122,8 @@ def dumbbell_cap_lb(text: str) -> float | None:
 def parse_inventory(text: str) -> Inventory:
     """Gear named in an equipment fact in en, fr, pt, ru or zh-Hant; bodyweight is always available."""
     lowered = text.lower()
-    if any(_has(lowered, word) for word in GYM_WORDS):
+    home = any(_has(lowered, word) for word in HOME_WORDS)
+    if not home and any(_has(lowered, word) for word in GYM_WORDS):
         return Inventory(gear=COMMERCIAL_GYM, dumbbell_max_lb=dumbbell_cap_lb(lowered))
     gear: set[Gear] = set()
     for word, implied in GEAR_WORDS.items():

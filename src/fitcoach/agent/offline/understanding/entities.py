@@ -108,6 +108,23 @@ def days_per_week_of(folded: str, lexicons: list[Lexicon]) -> int | None:
     return counts[0] if counts else None
 
 
+MAX_SPAN_DAYS = 28
+"""A stated recovery time beyond four weeks is no acute state (R24): the default TTL applies."""
+
+
+def span_days_of(folded: str, lexicons: list[Lexicon]) -> int | None:
+    """A time frame in weeks ("2 semanas", "на 2 недели", "兩週") or days ("3-4 jours", "兩三天"):
+    the longest one named, in days. Counts "a week" ("4 days a week") are schedules, not spans."""
+    if pattern_numbers(folded, lexicons, "days_per_week") and _PER_WEEK.search(folded):
+        return None
+    spans = [int(v) * 7 for v, _, _ in pattern_numbers(folded, lexicons, "weeks_back")]
+    spans += [int(v) for v, _, _ in pattern_numbers(folded, lexicons, "days_per_week")]
+    spans = [s for s in spans if 1 <= s <= MAX_SPAN_DAYS]
+    return max(spans) if spans else None
+
+
+_PER_WEEK = re.compile(r"(?:a|per|/|par|por|na|в|на|每)\s*(?:week|semaine|semana|недел)|每週|每周|一週|一周")
+
 _SETS_BY_REPS = re.compile(r"(?<!\d)(\d{1,2})\s*[x×х]\s*(\d{1,2})(?![\d.,])")
 """ "3x8", "4 x 10", "3х10" (Cyrillic х): sets by reps, the same in every language."""
 

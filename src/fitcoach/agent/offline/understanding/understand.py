@@ -218,6 +218,7 @@ def understand(
         afflicted_areas=afflicted,
         focus_days=ent.focus_days(folded, matches, days, set(afflicted)),
         weeks_back=ent.weeks_back_of(folded, lexicons),
+        span_days=ent.span_days_of(folded, lexicons),
     )
 
 
