@@ -148,7 +148,31 @@ def _target_days(turn: Turn, plan: WeeklyPlan) -> list[Weekday]:
         source, target = ordered[0], ordered[1]
         if source in current and target not in current:
             return sorted({*current, target} - {source}, key=lambda day: day.position)
+    if (session := _moved_session(turn, plan, named)) is not None:
+        source, target = session
+        return sorted(
+            {*current, target} - ({source} if target not in current else set()), key=lambda d: d.position
+        )
     return named
+
+
+def _moved_session(turn: Turn, plan: WeeklyPlan, named: list[Weekday]) -> tuple[Weekday, Weekday] | None:
+    """ "Move leg day to Friday", "腿部訓練日改到週五": one day named, the session named by its
+    muscles. The source is the training day whose exercises sit most in those index groups."""
+    groups = set(index_groups(turn.u.focus_areas))
+    if not (turn.u.has_cue("move") and len(named) == 1 and groups):
+        return None
+    target = named[0]
+
+    def share(day: Weekday) -> float:
+        slugs = plan.days[day].slugs()
+        hits = sum(1 for slug in slugs if turn.library.require(slug).group in groups)
+        return hits / len(slugs) if slugs else 0.0
+
+    sources = [day for day in plan.training_days() if day is not target and share(day) >= 0.5]
+    if not sources:
+        return None
+    return max(sources, key=share), target
 
 
 def overhaul(turn: Turn) -> CoachReply:
@@ -167,6 +191,8 @@ def overhaul(turn: Turn) -> CoachReply:
     focus: dict[Weekday, list[FocusGroup]] = {
         day: list(index_groups(areas)) for day, areas in turn.u.focus_days.items() if index_groups(areas)
     }
+    if (moved := _moved_session(turn, plan, _named_days(turn))) is not None:
+        focus = {moved[1]: list(index_groups(turn.u.focus_areas))}
     if len(days) < 2:
         if not turn.u.days_per_week:
             return reply(turn, turn.say("ask_days"))
@@ -181,7 +207,7 @@ def overhaul(turn: Turn) -> CoachReply:
     week = _checked(turn, week, profile, minutes)
     special = turn.say("special_none")
     if focus:
-        day, areas = next(iter(turn.u.focus_days.items()))
+        day, areas = next(iter(turn.u.focus_days.items()), (next(iter(focus)), turn.u.focus_areas))
         special = turn.say(
             "special_focus", day=turn.day_name(day), groups=turn.join([turn.word(a) for a in areas])
         )
