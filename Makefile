@@ -40,6 +40,8 @@ eval: $(VENV)/.dev
 	$(BIN)/fitcoach eval tests/data/cases/team.jsonl
 	$(BIN)/fitcoach eval tests/data/cases/holdout.jsonl
 	$(BIN)/fitcoach eval tests/data/cases/holdout_fresh.jsonl
+	@# blind2 (written blind, 80 cases) still has known failures (see its commits): it reports, not gates
+	-$(BIN)/fitcoach eval tests/data/cases/holdout_blind2.jsonl
 
 test: lint typecheck eval pytest
 

@@ -39,6 +39,16 @@ def test_gym_means_everything(text: str) -> None:
     assert parse_inventory(text).gear == COMMERCIAL_GYM
 
 
+@pytest.mark.parametrize(
+    "text", ["Academia em casa: halteres até 22 kg e banco ajustável.", "家裡的健身房：啞鈴和訓練椅"]
+)
+def test_a_home_gym_is_not_a_commercial_gym(text: str) -> None:
+    gear = parse_inventory(text).gear
+    assert Gear.DUMBBELLS in gear
+    assert Gear.CABLE_MACHINE not in gear
+    assert Gear.BARBELL not in gear
+
+
 def test_structured_inventory_wins_over_text() -> None:
     structured = Inventory(gear=frozenset({Gear.BARBELL, Gear.SQUAT_RACK}))
     profile = build_profile([staple("equipment", "dumbbells", inventory=structured)], NOW)

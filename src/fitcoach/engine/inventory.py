@@ -80,6 +80,20 @@ GYM_WORDS: tuple[str, ...] = (
     "健身房",
 )
 
+# A whole-gym word qualified as home ("academia em casa", "家裡的健身房") is a home setup: only the
+# gear it names counts.
+HOME_WORDS: tuple[str, ...] = (
+    "em casa",
+    "de casa",
+    "à la maison",
+    "a la maison",
+    "дома",
+    "домашн",
+    "在家",
+    "家裡",
+    "家里",
+)
+
 # Words that make a bench adjustable (incline too).
 ADJUSTABLE_WORDS: tuple[str, ...] = ("adjustable", "réglable", "reglable", "ajustável", "регулируем", "可調")
 
@@ -112,7 +126,8 @@ def parse_inventory(text: str) -> Inventory:
 
     Cached (the result is frozen): the same equipment fact is parsed on every chat turn's guard."""
     lowered = text.lower()
-    if any(_has(lowered, word) for word in GYM_WORDS):
+    home = any(_has(lowered, word) for word in HOME_WORDS)
+    if not home and any(_has(lowered, word) for word in GYM_WORDS):
         return Inventory(gear=COMMERCIAL_GYM, dumbbell_max_lb=dumbbell_cap_lb(lowered))
     gear: set[Gear] = set()
     for word, implied in GEAR_WORDS.items():

@@ -24,6 +24,7 @@ from fitcoach.contract.models import (
     Weekday,
     WeeklyPlan,
 )
+from fitcoach.library import get_library
 from fitcoach.memory.model import MemoryItem
 
 from .replay import LogToolRunner
@@ -227,3 +228,20 @@ def test_a_goal_phrase_is_not_a_taken_gear_cue() -> None:
     answer = coach_turn(inputs, LogToolRunner([], MONDAY))
     assert answer.proposal.type is ProposalType.UPDATE_WEEK
     assert {m.entry["category"] for m in answer.memory_mutations if m.entry} == {"equipment", "goal"}
+
+
+@pytest.mark.parametrize(
+    ("message", "day"),
+    [
+        ("move leg day to friday pls", Weekday.FRIDAY),
+        ("腿部訓練日改到週五", Weekday.FRIDAY),
+        ("déplace la séance jambes au samedi", Weekday.SATURDAY),
+    ],
+)
+def test_a_session_named_by_its_muscles_moves_to_the_named_day(message: str, day: Weekday) -> None:
+    answer = turn(message, tab="week")
+    week = answer.proposal.data
+    assert isinstance(week, WeeklyPlan)
+    groups = {get_library().require(s).group.value for s in week.days[day].slugs()}
+    assert groups and groups <= {"legs_quad", "legs_posterior", "core"}
+    assert len(week.training_days()) == len(HOME_PLAN.training_days())

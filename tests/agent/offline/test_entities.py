@@ -37,6 +37,13 @@ def days_of(message: str, now: dt.datetime = MONDAY) -> list[dt.date]:
         ("下週日", MONDAY, ["2026-09-27"]),
         ("marathon on the 20th", MONDAY, ["2026-09-20"]),
         ("le 2 octobre", MONDAY, ["2026-10-02"]),
+        ("9/17到9/19出差", MONDAY, ["2026-09-17", "2026-09-19"]),
+        ("du 23 au 30 septembre", MONDAY, ["2026-09-23", "2026-09-30"]),
+        ("vou viajar de 23 de setembro até 30 de setembro", MONDAY, ["2026-09-23", "2026-09-30"]),
+        ("в отпуске с 23 сентября", MONDAY, ["2026-09-23"]),
+        ("trip on sept 23", MONDAY, ["2026-09-23"]),
+        # loads and sets are no dates
+        ("20/25 lbs dumbbells, 22.5 кг, 3x10", MONDAY, []),
     ],
 )
 def test_days_resolve_against_now(message: str, now: dt.datetime, dates: list[str]) -> None:
@@ -52,6 +59,14 @@ def test_days_resolve_against_now(message: str, now: dt.datetime, dates: list[st
         ("понедельник, среду и пятницу", ["monday", "wednesday", "friday"]),
         ("週一、週三、週五", ["monday", "wednesday", "friday"]),
         ("tuesday and thursday", ["tuesday", "thursday"]),
+        ("每週一三五可以練", ["monday", "wednesday", "friday"]),
+        ("週二、四、六", ["tuesday", "thursday", "saturday"]),
+        ("away Wed-Fri", ["wednesday", "thursday", "friday"]),
+        ("de lun à ven", ["monday", "tuesday", "wednesday", "thursday", "friday"]),
+        ("пн-ср", ["monday", "tuesday", "wednesday"]),
+        # a weekday after "since"/"after" dates the start of something, it is no day to act on
+        ("sore since Tuesday", []),
+        ("плечи болят после понедельника", []),
     ],
 )
 def test_day_lists(message: str, weekdays: list[str]) -> None:
@@ -69,6 +84,10 @@ def test_day_lists(message: str, weekdays: list[str]) -> None:
         ("每週四天", 4),
         ("每週可以訓練 5 天", 5),
         ("five days per week", 5),
+        ("3x por semana, 40 min", 3),
+        ("3x par semaine", 3),
+        ("3х в неделю", 3),
+        ("每週三天", 3),
     ],
 )
 def test_days_per_week(message: str, count: int) -> None:
@@ -208,3 +227,38 @@ def test_events_with_dates(message: str, kind: str, date: str) -> None:
 )
 def test_tone_preferences(message: str, tone: str) -> None:
     assert understand(message, now=MONDAY).tone == tone
+
+
+@pytest.mark.parametrize(
+    ("message", "owned", "denied"),
+    [
+        ("Дома только турник, гантелей и скамьи нет", {Gear.PULL_UP_BAR}, {Gear.DUMBBELLS, Gear.BENCH}),
+    ],
+)
+def test_a_trailing_negation_denies_the_whole_list(message: str, owned: set[Gear], denied: set[Gear]) -> None:
+    u = understand(message, now=MONDAY)
+    assert owned <= u.gear
+    assert denied <= u.negated_gear
+    assert not denied & u.gear
+
+
+@pytest.mark.parametrize(
+    ("message", "slug"),
+    [
+        ("troca a single-arm row por outra coisa", "single-arm-db-row"),
+        ("胸部支撐划船可以換什麼", "chest-supported-db-row"),
+        ("swap the standing bicep curl", "standing-db-bicep-curl"),
+    ],
+)
+def test_a_name_without_its_implement_word_still_names_the_exercise(message: str, slug: str) -> None:
+    assert understand(message, now=MONDAY).exercises == [slug]
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["done 3x8 @ 60kg, felt easy", "сделал 3х10 с 45 lbs, легко", "3 séries de 10 à 18 kg", "剛做完 3組12下"],
+)
+def test_a_logged_set_is_no_onboarding(message: str) -> None:
+    u = understand(message, now=MONDAY, has_plan=True)
+    assert "has:set_log" in u.features
+    assert u.intent.value != "onboarding"

@@ -6,10 +6,19 @@ from __future__ import annotations
 from fitcoach.agent.offline.acting import memory
 from fitcoach.agent.offline.acting.areas import body_areas, muscle_groups
 from fitcoach.agent.offline.acting.turn import Turn, reply
-from fitcoach.contract.models import CoachReply, DayPlan, MemoryMutation, ProposalType, Weekday
-from fitcoach.engine.alternatives import inventory_without
+from fitcoach.agent.offline.cues import families
+from fitcoach.contract.models import (
+    CoachReply,
+    DayPlan,
+    MemoryMutation,
+    PlannedExercise,
+    ProposalType,
+    Weekday,
+)
+from fitcoach.engine.alternatives import inventory_without, rank_alternatives
 from fitcoach.engine.edits import avoid_area, compress_day, swap_exercise
 from fitcoach.engine.profile import Profile
+from fitcoach.engine.repair import repair_day
 from fitcoach.engine.validator import validate_day
 from fitcoach.errors import BadInput
 from fitcoach.library.gear import Gear
@@ -160,6 +169,41 @@ def swap(turn: Turn) -> CoachReply:
     )
 
 
+def _replace(
+    turn: Turn, day: DayPlan, slug: str, profile: Profile, weekday: Weekday, banned: set[str]
+) -> DayPlan:
+    """`slug` out for its best alternative outside the banned movement families, then repaired."""
+    family_of = families()
+    options = rank_alternatives(
+        slug,
+        profile,
+        exclude=set(day.slugs()),
+        library=turn.library,
+        allow=lambda e: family_of.get(e.slug) not in banned,
+    )
+    if not options and len(day.slugs()) <= 1:
+        raise BadInput(f"no valid alternative to '{slug}'", code="edit_impossible")
+
+    # with no safe substitute the lift simply goes: a shorter day beats a painful one
+    def swapped(planned: PlannedExercise) -> PlannedExercise | None:
+        if planned.exercise_id != slug:
+            return planned
+        if not options:
+            return None
+        return planned.model_copy(update={"exercise_id": options[0].slug, "name": options[0].name})
+
+    kept = [[swapped(p) for p in block.exercises] for block in day.blocks]
+    blocks = [
+        block.model_copy(update={"exercises": [p for p in planned if p is not None]})
+        for block, planned in zip(day.blocks, kept, strict=True)
+        if any(p is not None for p in planned)
+    ]
+    repaired, _ = repair_day(
+        day.model_copy(update={"blocks": blocks}), weekday, profile, library=turn.library
+    )
+    return repaired
+
+
 def pain(turn: Turn) -> CoachReply:
     """Acute pain or soreness: a tier-2 item with its TTL, and the day without aggravating work."""
     u = turn.u
@@ -178,7 +222,7 @@ def pain(turn: Turn) -> CoachReply:
     note = {"pain": "pain reported", "soreness": "soreness reported", "fatigue": "fatigue reported"}[kind]
     mutation = memory.acute(turn, area, kind, u.side, note)
     mutations: list[MemoryMutation] = [mutation]
-    ttl_days = memory.TTL[memory.CONDITION_OF[kind]].days or 2
+    ttl_days = u.span_days or memory.TTL[memory.CONDITION_OF[kind]].days or 2
     weekday = u.target_day
     day = turn.plan_day(weekday)
     area_word = turn.word(area)
@@ -192,14 +236,13 @@ def pain(turn: Turn) -> CoachReply:
         assert isinstance(result.data, DayPlan)
         removed += [s for s in edited.slugs() if s not in result.data.slugs()]
         edited = result.data
-    for slug in u.exercises:  # what the user said they should not do today goes too
+    # what the user said they should not do today goes too: named lifts and whole movement
+    # families ("nada de supino hoje" is every press on the day, and no press replaces one)
+    family_of = families()
+    for slug in [*u.exercises, *(s for s in day.slugs() if family_of.get(s) in u.families)]:
         if slug in edited.slugs():
-            result = swap_exercise(
-                edited, slug, profile, reason="pain", weekday=weekday, library=turn.library
-            )
-            assert isinstance(result.data, DayPlan)
+            edited = _replace(turn, edited, slug, profile, weekday, set(u.families))
             removed.append(slug)
-            edited = result.data
     if edited.slugs() == day.slugs():
         return reply(turn, turn.say("pain_noted", area=area_word, ttl_days=ttl_days), mutations=mutations)
     edited = _checked(turn, edited, weekday, profile)

@@ -140,7 +140,9 @@ def preference(turn: Turn, tone: Tone) -> MemoryMutation | None:
 def acute(turn: Turn, area: str, kind: ConditionKind, side: str | None, note: str) -> MemoryMutation:
     """A tier-2 state with its TTL; an active item for the same area is extended, not duplicated."""
     condition = CONDITION_OF[kind]
-    expires = turn.now + TTL[condition]
+    # "the physio said two weeks", "should be better in 3-4 days": the user's own time frame wins
+    span = turn.u.span_days
+    expires = turn.now + (dt.timedelta(days=span) if span else TTL[condition])
     label = area.replace("_", " ")
     fact = " ".join(part for part in (side, label, note) if part).strip().capitalize()
     entry = Tier2Entry(

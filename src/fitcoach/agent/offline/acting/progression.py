@@ -119,6 +119,24 @@ def _volume_line(turn: Turn, result: dict[str, Any], group: MuscleGroup) -> str:
     )
 
 
+def _record_line(turn: Turn, exercise: Exercise) -> str:
+    """ "Any PRs?" is answered from the stored records (R37), not re-derived from the history."""
+    records = turn.tools.call("get_pr_records", {"exercise_slug": exercise.slug})
+    best = records.get("max_weight_set") if "error" not in records else None
+    if not isinstance(best, dict):
+        return ""
+    e1rm = records.get("estimated_1rm") or {}
+    unit = str(best.get("unit") or "lb")
+    pounds = float(best.get("weight") or 0) / KG_PER_LB if unit == "kg" else float(best.get("weight") or 0)
+    return turn.say(
+        "record_line",
+        exercise=turn.exercise(exercise.slug),
+        load=format_load(pounds, unit, turn.lang),
+        reps=best.get("reps") or 0,
+        e1rm=format_load(float(e1rm.get("value_lbs") or pounds), unit, turn.lang),
+    )
+
+
 def progression(turn: Turn) -> CoachReply:
     exercise = _exercise(turn)
     if exercise is None:
@@ -143,6 +161,8 @@ def progression(turn: Turn) -> CoachReply:
     load = max((s.weight_lb for s in last), default=0.0)
     top_reps = min((s.reps for s in last if s.weight_lb == load), default=0)
     volume = _volume_line(turn, trends, group) if "error" not in trends else ""
+    if turn.u.has_cue("record"):
+        volume = " ".join(part for part in (_record_line(turn, exercise), volume) if part)
     message = turn.say(
         SITUATION[advice.action],
         exercise=turn.exercise(exercise.slug),

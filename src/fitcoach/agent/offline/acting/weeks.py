@@ -151,7 +151,31 @@ def _target_days(turn: Turn, plan: WeeklyPlan) -> list[Weekday]:
         source, target = ordered[0], ordered[1]
         if source in current and target not in current:
             return sorted({*current, target} - {source}, key=lambda day: day.position)
+    if (session := _moved_session(turn, plan, named)) is not None:
+        source, target = session
+        return sorted(
+            {*current, target} - ({source} if target not in current else set()), key=lambda d: d.position
+        )
     return named
+
+
+def _moved_session(turn: Turn, plan: WeeklyPlan, named: list[Weekday]) -> tuple[Weekday, Weekday] | None:
+    """ "Move leg day to Friday", "腿部訓練日改到週五": one day named, the session named by its
+    muscles. The source is the training day whose exercises sit most in those index groups."""
+    groups = set(index_groups(turn.u.focus_areas))
+    if not (turn.u.has_cue("move") and len(named) == 1 and groups):
+        return None
+    target = named[0]
+
+    def share(day: Weekday) -> float:
+        slugs = plan.days[day].slugs()
+        hits = sum(1 for slug in slugs if turn.library.require(slug).group in groups)
+        return hits / len(slugs) if slugs else 0.0
+
+    sources = [day for day in plan.training_days() if day is not target and share(day) >= 0.5]
+    if not sources:
+        return None
+    return max(sources, key=share), target
 
 
 def overhaul(turn: Turn) -> CoachReply:
@@ -160,12 +184,18 @@ def overhaul(turn: Turn) -> CoachReply:
         return onboarding(turn)
     days = _target_days(turn, plan)
     profile = turn.profile()
+    # "five days, 40 minutes each": a length given with the new schedule wins over the stored one
     minutes = (
-        profile.schedule.minutes or max((d.duration_minutes for d in plan.days.values()), default=0) or None
+        turn.u.minutes
+        or profile.schedule.minutes
+        or max((d.duration_minutes for d in plan.days.values()), default=0)
+        or None
     )
     focus: dict[Weekday, list[FocusGroup]] = {
         day: list(index_groups(areas)) for day, areas in turn.u.focus_days.items() if index_groups(areas)
     }
+    if (moved := _moved_session(turn, plan, _named_days(turn))) is not None:
+        focus = {moved[1]: list(index_groups(turn.u.focus_areas))}
     if len(days) < 2:
         if not turn.u.days_per_week:
             return reply(turn, turn.say("ask_days"))
@@ -180,7 +210,7 @@ def overhaul(turn: Turn) -> CoachReply:
     week = localized_notes(turn, _checked(turn, week, profile, minutes), profile)
     special = turn.say("special_none")
     if focus:
-        day, areas = next(iter(turn.u.focus_days.items()))
+        day, areas = next(iter(turn.u.focus_days.items()), (next(iter(focus)), turn.u.focus_areas))
         special = turn.say(
             "special_focus", day=turn.day_name(day), groups=turn.join([turn.word(a) for a in areas])
         )
@@ -196,35 +226,42 @@ def event(turn: Turn) -> CoachReply:
     name = turn.word(found.kind)
     if found.date is None:
         return reply(turn, turn.say("event_when", event=name))
+    dated = [
+        d.date for d in turn.u.days if d.relative in (None, "day_of_month") and d.date >= turn.now.date()
+    ]
+    start: dt.date = found.date
+    if found.kind in TRAVEL_KINDS and dated:
+        # a trip starts on its first named day ("9/17 to 9/19", "Thursday until Sunday"), whichever
+        # date sits nearest the word for it
+        start = min(dated)
     # "keep my back from being fried" names the areas to protect, even in a fatigue phrase
     areas = turn.u.areas or list(EVENT_DEFAULT_AREAS.get(found.kind, ()))
     protected = [area.value for area in body_areas(areas)]
     # an event lasts until its last named day (a trip Thursday to Sunday, a ski weekend, exams from
     # the 21st to the 25th); a trip may span any days, other events at most a week (R25)
-    reach = None if found.kind in TRAVEL_KINDS else found.date + dt.timedelta(days=EVENT_SPAN_DAYS)
+    reach = None if found.kind in TRAVEL_KINDS else start + dt.timedelta(days=EVENT_SPAN_DAYS)
     end = max(
         [
             d.date
             for d in turn.u.days
-            if d.relative in (None, "day_of_month")
-            and d.date >= found.date
-            and (reach is None or d.date <= reach)
+            if d.relative in (None, "day_of_month") and d.date >= start and (reach is None or d.date <= reach)
         ],
-        default=found.date,
+        default=start,
     )
     mutation = memory.event(turn, found.kind, end, protected, turn.input.message)
-    event_day = Weekday.of(found.date)
+    event_day = Weekday.of(start)
     area_words = turn.join([turn.word(a) for a in areas]) or turn.word("balanced")
     plan = turn.plan
-    inside = plan is not None and 0 <= (found.date - plan.week_start_date).days < 7
+    inside = plan is not None and 0 <= (start - plan.week_start_date).days < 7
     if plan is None or not inside:
         message = turn.say("event_noted", event=name, event_day=turn.day_name(event_day), areas=area_words)
         return reply(turn, message, mutations=[mutation])
     profile = turn.profile([mutation])
     if found.kind in TRAVEL_KINDS:
-        away = {d.weekday for d in turn.u.days if d.relative is None} or {event_day}
+        # away every day from the first to the last named one: "Thursday until Sunday" spans four
+        away = {Weekday.of(start + dt.timedelta(days=n)) for n in range(min((end - start).days + 1, 7))}
         return _travel(turn, plan, profile, mutation, away)
-    result = taper_for_event(plan, found.date, protected, profile, library=turn.library)
+    result = taper_for_event(plan, start, protected, profile, library=turn.library)
     assert isinstance(result.data, WeeklyPlan)
     week = _checked(turn, result.data, profile, None)
     situation = "event_taper" if areas else "event_taper_general"

@@ -108,6 +108,32 @@ def days_per_week_of(folded: str, lexicons: list[Lexicon]) -> int | None:
     return counts[0] if counts else None
 
 
+MAX_SPAN_DAYS = 28
+"""A stated recovery time beyond four weeks is no acute state (R24): the default TTL applies."""
+
+
+def span_days_of(folded: str, lexicons: list[Lexicon]) -> int | None:
+    """A time frame in weeks ("2 semanas", "на 2 недели", "兩週") or days ("3-4 jours", "兩三天"):
+    the longest one named, in days. Counts "a week" ("4 days a week") are schedules, not spans."""
+    if pattern_numbers(folded, lexicons, "days_per_week") and _PER_WEEK.search(folded):
+        return None
+    spans = [int(v) * 7 for v, _, _ in pattern_numbers(folded, lexicons, "weeks_back")]
+    spans += [int(v) for v, _, _ in pattern_numbers(folded, lexicons, "days_per_week")]
+    spans = [s for s in spans if 1 <= s <= MAX_SPAN_DAYS]
+    return max(spans) if spans else None
+
+
+_PER_WEEK = re.compile(r"(?:a|per|/|par|por|na|в|на|每)\s*(?:week|semaine|semana|недел)|每週|每周|一週|一周")
+
+_SETS_BY_REPS = re.compile(r"(?<!\d)(\d{1,2})\s*[x×х]\s*(\d{1,2})(?![\d.,])")
+""" "3x8", "4 x 10", "3х10" (Cyrillic х): sets by reps, the same in every language."""
+
+
+def set_log_of(folded: str, lexicons: list[Lexicon]) -> bool:
+    """Whether the message reports sets done ("done 3x8 @ 60kg"), which is no equipment or schedule."""
+    return bool(_SETS_BY_REPS.search(folded) or pattern_numbers(folded, lexicons, "set_log"))
+
+
 def weeks_back_of(folded: str, lexicons: list[Lexicon]) -> int | None:
     """ "the last 3 weeks", "trois dernières semaines", "за последние три недели", "過去 3 週"."""
     counts = [int(v) for v, _, _ in pattern_numbers(folded, lexicons, "weeks_back") if 1 <= v <= 12]
@@ -122,7 +148,7 @@ def loads_of(folded: str, lexicons: list[Lexicon]) -> list[Load]:
     return loads
 
 
-def resolve_days(matches: list[Match], now: dt.datetime) -> list[DayMention]:
+def resolve_days(folded: str, matches: list[Match], now: dt.datetime) -> list[DayMention]:
     """Weekdays and relative days as dates: a bare weekday is its next occurrence (today included),
     "next <weekday>" the one in next week, "weekend" Saturday and Sunday."""
     today = now.date()
@@ -144,7 +170,40 @@ def resolve_days(matches: list[Match], now: dt.datetime) -> list[DayMention]:
             for offset in _RELATIVE_OFFSETS[match.key](today):
                 date = today + dt.timedelta(days=offset)
                 mentions.append(DayMention(Weekday.of(date), date, match.start, match.key))
-    return mentions + _day_ranges(matches, mentions)
+    return mentions + _day_ranges(folded, matches, mentions)
+
+
+_ZH_DAY_DIGITS = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
+_ZH_DAY_RUN = re.compile(
+    r"(?:週|周|星期|禮拜|礼拜)[一二三四五六日天]((?:[、，,和跟與与及/]?[一二三四五六日])+)(?![次天日個个小分])"
+)
+"""Chinese weekday shorthand: "每週一三五" is Monday, Wednesday and Friday, "週二、四" Tuesday and
+Thursday. The lexicon finds the first day ("週一"); the digits after it are the others. A count
+("一週三次") or a length ("週三天") after the run is not a list of days."""
+
+
+def zh_weekday_runs(folded: str, now: dt.datetime) -> list[DayMention]:
+    today = now.date()
+    mentions: list[DayMention] = []
+    for run in _ZH_DAY_RUN.finditer(folded):
+        for offset, char in enumerate(run.group(1), start=run.start(1)):
+            position = _ZH_DAY_DIGITS.get(char)
+            if position is None:
+                continue
+            date = today + dt.timedelta(days=(position - today.weekday()) % 7)
+            mentions.append(DayMention(Weekday.of(date), date, offset))
+    return mentions
+
+
+PAST_REACH = 2
+"""Characters between "since"/"after" and the weekday it dates ("depuis mardi", "после понедельника")."""
+
+
+def past_references(matches: list[Match], days: list[DayMention]) -> list[DayMention]:
+    """Weekdays right after a past marker say when something started ("sore since Tuesday"), not
+    which day to change: they are left out of the days the turn acts on."""
+    past = [m for m in matches if m.category == "cue" and m.key == "past"]
+    return [d for d in days if d.relative is None and any(0 <= d.start - m.end <= PAST_REACH for m in past)]
 
 
 RANGE_GAP = 2
@@ -152,9 +211,13 @@ RANGE_GAP = 2
 their own tokens before the first day, so only the joining word sits in between)."""
 
 
-def _day_ranges(matches: list[Match], mentions: list[DayMention]) -> list[DayMention]:
+_DASH_RANGE = re.compile(r"\s*[-–—~]\s*")
+""""Wed-Fri", "lun–ven", "пн-пт": a dash between two weekdays is a range too."""
+
+
+def _day_ranges(folded: str, matches: list[Match], mentions: list[DayMention]) -> list[DayMention]:
     """The days inside "Monday through Friday", "du lundi au vendredi", "с понедельника по пятницу",
-    "週一到週五". A "move" request keeps its two ends ("move Monday to Wednesday" is one shift)."""
+    "週一到週五", "Wed-Fri". A "move" request keeps its two ends ("move Monday to Wednesday" is one shift)."""
     if any(m.category == "cue" and m.key == "move" for m in matches):
         return []
     weekdays = [m for m in matches if m.category == "weekday"]
@@ -164,7 +227,7 @@ def _day_ranges(matches: list[Match], mentions: list[DayMention]) -> list[DayMen
     for first, last in pairwise(weekdays):
         joined = any(
             0 <= j.start - first.end <= RANGE_GAP and 0 <= last.start - j.end <= RANGE_GAP for j in joins
-        )
+        ) or bool(_DASH_RANGE.fullmatch(folded[first.end : last.start]))
         start = by_start.get(first.start)
         if not joined or start is None:
             continue
@@ -188,7 +251,8 @@ _RELATIVE_OFFSETS: dict[str, Callable[[dt.date], list[int]]] = {
 
 
 def day_of_month(folded: str, lexicons: list[Lexicon], now: dt.datetime) -> list[DayMention]:
-    """ "on the 20th", "le 20", "20-го", "20號": the next such date from today."""
+    """ "on the 20th", "le 20", "20-го", "20號", "9/17": the next such date from today (one mention
+    per date: "au 30 septembre" is found by two patterns)."""
     mentions: list[DayMention] = []
     today = now.date()
     for value, position, _ in pattern_numbers(folded, lexicons, "day_of_month"):
@@ -202,7 +266,8 @@ def day_of_month(folded: str, lexicons: list[Lexicon], now: dt.datetime) -> list
             date = dt.date(year, month, day)
         except ValueError:
             continue
-        mentions.append(DayMention(Weekday.of(date), date, position, "day_of_month"))
+        if all(m.date != date for m in mentions):
+            mentions.append(DayMention(Weekday.of(date), date, position, "day_of_month"))
     return mentions
 
 
@@ -223,7 +288,11 @@ NEGATION_REACH = 16
 """Characters between a negation and the gear it denies ("no bench", "pas de banc réglable")."""
 
 
-def negated_gear(matches: list[Match]) -> set[Gear]:
+LIST_JOINS = frozenset({"и", "ни", "или", "and", "or", "et", "ou", "e", "和", "跟", "或", "與", "与", "、"})
+"""Words joining two items of one gear list; a bare comma may also close a list of owned gear."""
+
+
+def negated_gear(folded: str, matches: list[Match]) -> set[Gear]:
     """Gear the user says they lack: a negation just before it ("no bench", "sem banco") or right
     after it (ru "скамьи нет")."""
     negations = [m for m in matches if m.category == "cue" and m.key == "negation"]
@@ -231,11 +300,19 @@ def negated_gear(matches: list[Match]) -> set[Gear]:
     # a negation that precedes gear denies that gear, never the one before it ("dumbbells, no bench")
     trailing = [n for n in negations if not any(0 <= g.start - n.end <= NEGATION_REACH for g in gear)]
     denied: set[Gear] = set()
-    for match in gear:
+    ordered = sorted(gear, key=lambda m: m.start)
+    for index, match in enumerate(ordered):
         before = any(0 <= match.start - n.end <= NEGATION_REACH for n in negations)
         after = any(0 <= n.start - match.end <= 2 for n in trailing)
         if before or after:
             denied |= {Gear(name) for name in match.key.split("+")}
+        if after:
+            # a trailing negation denies the whole list before it: ru "гантелей и скамьи нет"
+            for previous in reversed(ordered[:index]):
+                if folded[previous.end : match.start].strip(" ,") not in LIST_JOINS:
+                    break
+                denied |= {Gear(name) for name in previous.key.split("+")}
+                match = previous
     return denied
 
 

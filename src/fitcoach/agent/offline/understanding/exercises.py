@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from functools import lru_cache
 
@@ -26,8 +27,50 @@ def _gear_words() -> set[str]:
     return words
 
 
+GEAR_TOKENS = frozenset({"db", "dumbbell", "dumbbells", "bb", "barbell"})
+GEAR_HAN = ("啞鈴", "哑铃", "槓鈴", "杠铃")
+"""Implement words users drop when the context says which one they mean ("single-arm row",
+"胸部支撐划船"): an alias without them still names the exercise when no other one shares it."""
+
+
+def _without_gear(alias: str) -> str | None:
+    if is_han(alias):
+        bare = alias
+        for word in GEAR_HAN:
+            bare = bare.replace(word, "")
+        return bare if bare != alias and len(bare) >= 3 else None
+    words = re.findall(r"[^\W_]+", fold(alias))
+    kept = [w for w in words if w not in GEAR_TOKENS]
+    return " ".join(kept) if len(kept) < len(words) and len(kept) >= 2 else None
+
+
+def _gearless_aliases(library: ExerciseLibrary) -> dict[tuple[str, str], str]:
+    """(lang, bare alias) → slug, for bare aliases exactly one exercise yields and none already has."""
+    taken = {
+        (lang, fold(alias).replace("-", " "))
+        for exercise in library
+        for lang, aliases in {"en": [exercise.name], **exercise.names}.items()
+        for alias in aliases
+    }
+    owners: dict[tuple[str, str], set[str]] = {}
+    for exercise in library:
+        for lang, aliases in {"en": [exercise.name], **exercise.names}.items():
+            for alias in aliases:
+                bare = _without_gear(alias)
+                if bare is not None:
+                    owners.setdefault((lang, fold(bare)), set()).add(exercise.slug)
+    gear = _gear_words()  # "incline bench" is the bench, not the press
+    return {
+        key: next(iter(slugs))
+        for key, slugs in owners.items()
+        if len(slugs) == 1 and key not in taken and key[1] not in gear
+    }
+
+
 def alias_entries(library: ExerciseLibrary) -> Iterable[tuple[str, str, str, str]]:
     ambiguous = _gear_words()
+    for (lang, bare), slug in _gearless_aliases(library).items():
+        yield ("exercise", slug, lang, bare)
     for exercise in library:
         for lang, aliases in {"en": [exercise.name], **exercise.names}.items():
             for alias in aliases:

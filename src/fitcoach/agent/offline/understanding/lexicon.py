@@ -29,6 +29,8 @@ class Patterns(BaseModel):
     load: list[str] = Field(default_factory=list)
     day_of_month: list[str] = Field(default_factory=list)
     weeks_back: list[str] = Field(default_factory=list)
+    set_log: list[str] = Field(default_factory=list)
+    """Sets done, typed between sets: "3 séries de 10", "3 подхода по 10" (n is the set count)."""
 
 
 class Lexicon(BaseModel):

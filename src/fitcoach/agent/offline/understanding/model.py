@@ -110,6 +110,8 @@ class Understanding:
     afflicted_areas: list[str] = field(default_factory=list)
     focus_days: dict[Weekday, list[str]] = field(default_factory=dict)
     weeks_back: int | None = None
+    span_days: int | None = None
+    """A time frame the message gives in days or weeks ("for 2 weeks", "d'ici 3-4 jours")."""
 
     @property
     def focus_areas(self) -> list[str]:

@@ -131,11 +131,14 @@ def understand(
         for m in exercise_matches
         if not any(s <= m.start and m.end <= e and e - s > m.end - m.start for s, e in gear_spans)
     ]
-    days = ent.resolve_days(matches, now) + ent.day_of_month(folded, lexicons, now)
+    days = ent.resolve_days(folded, matches, now) + ent.day_of_month(folded, lexicons, now)
+    days += ent.zh_weekday_runs(folded, now)
+    past = ent.past_references(matches, days)
+    days = [d for d in days if d not in past]
     weekdays = ent.weekday_list([d for d in days if d.relative is None])
     gear, gear_positions = ent.gear_of(matches)
     unavailable = ent.unavailable_gear(folded, matches, gear_positions)
-    negated = ent.negated_gear(matches)
+    negated = ent.negated_gear(folded, matches)
     gear -= negated
     loads = ent.loads_of(folded, lexicons)
     areas = ent.keys(matches, "area")
@@ -146,6 +149,7 @@ def understand(
     tone = ent.first_key(matches, "tone")
     minutes = ent.minutes_of(folded, lexicons, matches)
     days_per_week = ent.days_per_week_of(folded, lexicons)
+    set_log = ent.set_log_of(folded, lexicons)
     tier2_ids = _tier2_matches(memory, set(areas), now)
     cue_keys = frozenset(
         ent.keys(matches, "cue") + (["question"] if "?" in message or "？" in message else [])
@@ -163,6 +167,7 @@ def understand(
         "has:unavailable_gear": unavailable,
         "has:negated_gear": negated - unavailable,
         "has:load": loads,
+        "has:set_log": set_log,
         "has:area": areas,
         "has:side": ent.first_key(matches, "side"),
         "has:pain": "pain" in conditions,
@@ -213,6 +218,7 @@ def understand(
         afflicted_areas=afflicted,
         focus_days=ent.focus_days(folded, matches, days, set(afflicted)),
         weeks_back=ent.weeks_back_of(folded, lexicons),
+        span_days=ent.span_days_of(folded, lexicons),
     )
 
 
