@@ -21,6 +21,7 @@ from fitcoach.memory.plan import MutationPlan
 from fitcoach.storage import memory_repo
 from fitcoach.storage.ids import new_id
 from fitcoach.storage.plans import get_active_plan
+from fitcoach.storage.users import lock_user
 
 
 def new_memory_id() -> str:
@@ -37,7 +38,11 @@ def apply_turn_mutations(
     actor: Actor = Actor.AGENT,
     make_id: Callable[[], str] = new_memory_id,
 ) -> MutationPlan:
-    """Plan and store a turn's mutations without committing; the caller commits with the turn record."""
+    """Plan and store a turn's mutations without committing; the caller commits with the turn record.
+
+    The user's write lock comes first: two turns of one user at once would otherwise both read the
+    same memory (and the same unrecorded expiries) and write duplicates past dedup."""
+    lock_user(session, user_id=user_id)
     memory_repo.record_expiries(session, user_id=user_id, now=now)
     if not mutations:
         return MutationPlan()  # most turns: nothing to decide, so skip reading the profile and id set
