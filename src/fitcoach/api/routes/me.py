@@ -33,6 +33,7 @@ class MePatch(BaseModel):
 
 @router.get("/me")
 def me(user: UserDep) -> dict[str, Any]:
+    """`settings.language` is null until the user picks a UI language; clients then follow it."""
     return {"id": user.id, "name": user.name, "settings": {"language": None, "units": "kg", **user.settings}}
 
 
