@@ -50,9 +50,11 @@ def test_a_stale_proposal_explains_itself_and_asking_again_gives_one_that_applie
     expect(stale).to_have_class(re.compile("is-stale"))
     expect(stale.locator(".proposal-state")).to_contain_text("The plan changed since this was proposed.")
     expect(stale.locator("button.accept")).to_have_count(0)
+    expect(stale.locator("button.dismiss")).to_be_enabled()  # a stale card can still be cleared
     assert api.get("/api/plan").json()["version"] == 3, "a refused accept must not touch the plan"
 
     stale.locator("button.retry").click()
+    expect(stale.locator("button.dismiss")).to_have_count(0)  # the new proposal replaces this one
     fresh = page.locator(".proposal:not(.is-stale)")
     expect(fresh).to_have_count(1)
     # The new card is diffed against the plan as it is now (v3, `first` back), so only `second` goes.
