@@ -108,8 +108,11 @@ export function proposalCard(proposal, { activePlan, onRetry, onStale, onAccepte
         // repeat can still be cleared, and asking again replaces it (the server supersedes it).
         accept.remove();
         card.classList.add("is-stale");
-        const retry = () => {
+        // A failed refresh (offline) leaves the old copy; the next view load fetches again.
+        const refreshed = onStale ? Promise.resolve(onStale()).catch(() => {}) : Promise.resolve();
+        const retry = async () => {
           actions.remove();
+          await refreshed;
           onRetry();
         };
         clear(
@@ -117,8 +120,6 @@ export function proposalCard(proposal, { activePlan, onRetry, onStale, onAccepte
           h("p.warn", {}, t("plan_changed")),
           onRetry ? h("button.chip.retry", { type: "button", onclick: retry }, t("ask_again")) : null,
         );
-        // A failed refresh (offline) leaves the old copy; the next view load fetches again.
-        if (onStale) await Promise.resolve(onStale()).catch(() => {});
       } else if (err instanceof ApiError && err.status === 409) {
         decided(t("proposal_already_decided"), "is-decided");
       } else {
