@@ -47,7 +47,20 @@ def static_url() -> Iterator[str]:
 
 @pytest.fixture
 def live_server(tmp_path: Path) -> Iterator[LiveServer]:
+    """A server of the test's own, for tests that stop it or change how it runs."""
     server = LiveServer(tmp_path)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """One server for the tests that only talk to it: each creates its own user, and users share
+    nothing, so the tests stay independent while a server start (seconds of imports) is paid once."""
+    server = LiveServer(tmp_path_factory.mktemp("shared-server"))
     server.start()
     try:
         yield server

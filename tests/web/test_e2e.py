@@ -2,72 +2,28 @@
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
+from .flows import CASES, WEEKDAYS, day_exercises, first_training_day, onboard, sign_in, start_workout
 from .live import LiveServer
 
 pytestmark = pytest.mark.browser
 
-CASES = {
-    case["id"]: case
-    for case in map(
-        json.loads, (Path(__file__).parents[1] / "data" / "public.jsonl").read_text().splitlines()
-    )
-}
-WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 PENDING = "#status"
 
 
-def sign_in(page: Page, server: LiveServer, token: str) -> None:
-    page.goto(f"{server.url}/")
-    page.locator("input.token").fill(token)
-    page.locator("form.signin button[type=submit]").click()
-    expect(page.locator("nav#tabs")).to_be_visible()
-
-
-def onboard(api: httpx.Client, message: str) -> dict[str, Any]:
-    """Onboard through the API (the same turn the UI sends) and accept the week; returns the plan."""
-    reply = api.post(
-        "/api/coach/chat", json={"message": message, "active_tab": "coach", "selected_day": None}
-    )
-    assert reply.status_code == 200, reply.text
-    proposal = reply.json()["proposal"]
-    assert proposal["type"] == "UPDATE_WEEK", reply.text
-    accepted = api.post(f"/api/coach/proposals/{proposal['id']}/accept")
-    assert accepted.status_code == 200, accepted.text
-    plan: dict[str, Any] = accepted.json()["plan"]
-    return plan
-
-
-def first_training_day(plan: dict[str, Any]) -> str:
-    return next(day for day in WEEKDAYS if not plan["days"][day]["is_rest_day"])
-
-
-def day_exercises(plan: dict[str, Any], day: str) -> list[dict[str, Any]]:
-    return [ex for block in plan["days"][day]["blocks"] for ex in block["exercises"]]
-
-
-def start_workout(page: Page, server: LiveServer, day: str) -> None:
-    page.goto(f"{server.url}/workouts/{day}")
-    page.locator("a.start").click()
-    expect(page.locator(".current-exercise")).to_be_visible()
-
-
 def test_french_onboarding_accept_week_today_log_and_progress(
-    live_server: LiveServer, phone: Callable[[str], Page], screenshots: Path
+    shared_server: LiveServer, phone: Callable[[str], Page], screenshots: Path
 ) -> None:
-    user = live_server.create_user("Camille")
-    api = live_server.api(user["token"])
+    user = shared_server.create_user("Camille")
+    api = shared_server.api(user["token"])
     page = phone("fr-FR")
-    sign_in(page, live_server, user["token"])
+    sign_in(page, shared_server, user["token"])
 
     welcome = page.locator(".bubble.coach").first
     expect(welcome).to_contain_text("Bienvenue ! Je suis votre coach personnel IA.")
@@ -148,16 +104,16 @@ def test_french_onboarding_accept_week_today_log_and_progress(
 
 
 def test_swap_from_the_live_workout_shows_the_card_in_place(
-    live_server: LiveServer, phone: Callable[[str], Page], screenshots: Path
+    shared_server: LiveServer, phone: Callable[[str], Page], screenshots: Path
 ) -> None:
-    user = live_server.create_user("Sam")
-    api = live_server.api(user["token"])
+    user = shared_server.create_user("Sam")
+    api = shared_server.api(user["token"])
     plan = onboard(api, CASES["en-1"]["message"])
     day = first_training_day(plan)
     original = day_exercises(plan, day)[0]
     page = phone("en-US")
-    sign_in(page, live_server, user["token"])
-    start_workout(page, live_server, day)
+    sign_in(page, shared_server, user["token"])
+    start_workout(page, shared_server, day)
 
     page.locator("button.swap").click()
     card = page.locator(".swap-slot .proposal")
@@ -175,14 +131,14 @@ def test_swap_from_the_live_workout_shows_the_card_in_place(
     assert turn["message"] == f"What can I do instead of {original['name']} right now?"
 
 
-def test_forgetting_a_memory_item(live_server: LiveServer, phone: Callable[[str], Page]) -> None:
-    user = live_server.create_user("Ana")
-    api = live_server.api(user["token"])
+def test_forgetting_a_memory_item(shared_server: LiveServer, phone: Callable[[str], Page]) -> None:
+    user = shared_server.create_user("Ana")
+    api = shared_server.api(user["token"])
     onboard(api, CASES["pt-1"]["message"])
     remembered = api.get("/api/memory").json()["tier_1_staples"]
     assert len(remembered) >= 2
     page = phone("pt-BR")
-    sign_in(page, live_server, user["token"])
+    sign_in(page, shared_server, user["token"])
     page.locator("a[data-tab=me]").click()
     items = page.locator(".tier[data-tier=tier_1_staples] .memory-item")
     expect(items).to_have_count(len(remembered))
@@ -257,10 +213,10 @@ def test_server_down_mid_workout_the_session_arrives_exactly_once(
 
 
 def test_one_click_sign_in_only_where_the_operator_enabled_it(
-    live_server: LiveServer, phone: Callable[[str], Page], tmp_path_factory: pytest.TempPathFactory
+    shared_server: LiveServer, phone: Callable[[str], Page], tmp_path_factory: pytest.TempPathFactory
 ) -> None:
     page = phone("en-US")
-    page.goto(f"{live_server.url}/")
+    page.goto(f"{shared_server.url}/")
     expect(page.locator("form.signin")).to_be_visible()
     expect(page.locator(".default-sign-in")).to_have_count(0)
 

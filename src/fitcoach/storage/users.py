@@ -17,7 +17,9 @@ from fitcoach.storage.tables import ApiToken, User
 TOKEN_PREFIX = "fc_"
 LAST_USED_RESOLUTION = timedelta(minutes=1)
 """Recording every use would turn each read into a write; a minute is precise enough for audits."""
-DEFAULT_SETTINGS: dict[str, Any] = {"language": "en", "units": "lb"}
+DEFAULT_SETTINGS: dict[str, Any] = {"units": "lb"}
+"""No language: a stored language is the user's own choice, which every device they sign in on follows;
+until they make one, each device shows its browser's language."""
 
 
 _TOKEN = select(ApiToken).where(ApiToken.token_hash == bindparam("token_hash"))

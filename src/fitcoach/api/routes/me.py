@@ -37,6 +37,7 @@ def render_me(user: User) -> MePublic:
 
 @router.get("/me", responses=error_responses(*AUTHED))
 def me(user: UserDep) -> MePublic:
+    """`settings.language` is null until the user picks a UI language; clients then follow it."""
     return render_me(user)
 
 

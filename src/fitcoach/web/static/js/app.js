@@ -1,7 +1,7 @@
 // The shell: sign-in, the bottom tab bar and a History-API router that renders one view at a time.
 import { api, ApiError } from "./api.js";
 import { clear, h } from "./dom.js";
-import { setLang, t } from "./i18n.js";
+import { getLang, LANGUAGES, setLang, t } from "./i18n.js";
 import * as outbox from "./outbox.js";
 import { getToken, load, save, setToken } from "./store.js";
 import { renderCoach } from "./views/coach.js";
@@ -81,13 +81,20 @@ export const app = {
     }
   },
 
+  /** The user's choice: shown now, and saved on the server so their other devices follow it. */
   async setLanguage(lang) {
     setLang(lang);
     renderTabs(currentTab());
+    if (this.user) {
+      this.user = { ...this.user, settings: { ...this.user.settings, language: lang } };
+      save("user", this.user);
+    }
+    // Until the server has it, this choice beats the server's older one on the next sign-in.
+    save("langUnsynced", lang);
     try {
       await api.updateSettings({ language: lang });
+      save("langUnsynced", null);
     } catch (err) {
-      // The language is remembered locally either way; the server copy is a convenience.
       if (!(err instanceof ApiError)) throw err;
     }
   },
@@ -95,6 +102,7 @@ export const app = {
   signOut() {
     setToken(null);
     save("user", null);
+    save("langUnsynced", null);
     this.user = null;
     this.invalidatePlan();
     this.navigate("/", { replace: true });
@@ -150,11 +158,31 @@ async function loadUser() {
     else if (err instanceof ApiError && err.status === 404) me = cached || { id: null, name: "", settings: {} };
     else throw err;
   }
-  save("user", me);
-  // The browser's language (or the choice made here) wins over settings.language: a new account
-  // already carries a default there, which cannot be told apart from a choice.
   app.user = me;
+  await syncLanguage();
+  save("user", app.user);
   app.units = (me.settings && me.settings.units) || load("units") || "kg";
+}
+
+/**
+ * settings.language is null until the user picks one (this device then keeps the browser's language);
+ * once picked it is followed on every device, except that a pick made here offline is sent first.
+ */
+async function syncLanguage() {
+  const unsynced = load("langUnsynced");
+  if (unsynced) {
+    try {
+      app.user = await api.updateSettings({ language: unsynced });
+      save("langUnsynced", null);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      // Refused (a server without this language): drop it. Unreachable: keep it for next time.
+      if (err.status >= 400 && err.status < 500) save("langUnsynced", null);
+      return;
+    }
+  }
+  const chosen = app.user.settings && app.user.settings.language;
+  if (chosen in LANGUAGES && chosen !== getLang()) setLang(chosen);
 }
 
 async function route() {

@@ -53,9 +53,10 @@ function weekChanges(rows) {
 
 /**
  * A card for one staged proposal. `activePlan` ({version, plan} or null) is what the diff is against;
- * `onRetry` asks the coach again after a 409 plan_changed; `onAccepted(result)` gets {version, plan}.
+ * `onRetry` asks the coach again after a 409 plan_changed, when `onStale` has refreshed the caller's
+ * copy of the plan; `onAccepted(result)` gets {version, plan}.
  */
-export function proposalCard(proposal, { activePlan, onRetry, onAccepted, onDecided }) {
+export function proposalCard(proposal, { activePlan, onRetry, onStale, onAccepted, onDecided }) {
   const plan = activePlan ? activePlan.plan : null;
   const isDay = proposal.type === "UPDATE_DAY";
   const kind = isDay ? t("proposal_day", { day: weekdayName(proposal.target_day) }) : t(plan ? "proposal_week" : "proposal_new_week");
@@ -103,12 +104,21 @@ export function proposalCard(proposal, { activePlan, onRetry, onAccepted, onDeci
     } catch (err) {
       accept.disabled = dismiss.disabled = false;
       if (err instanceof ApiError && err.code === "plan_changed") {
-        actions.remove();
+        // It can never apply as it is: Accept goes; Dismiss stays so a card without a question to
+        // repeat can still be cleared, and asking again replaces it (the server supersedes it).
+        accept.remove();
         card.classList.add("is-stale");
+        // A failed refresh (offline) leaves the old copy; the next view load fetches again.
+        const refreshed = onStale ? Promise.resolve(onStale()).catch(() => {}) : Promise.resolve();
+        const retry = async () => {
+          actions.remove();
+          await refreshed;
+          onRetry();
+        };
         clear(
           state,
           h("p.warn", {}, t("plan_changed")),
-          onRetry ? h("button.chip.retry", { type: "button", onclick: () => onRetry() }, t("ask_again")) : null,
+          onRetry ? h("button.chip.retry", { type: "button", onclick: retry }, t("ask_again")) : null,
         );
       } else if (err instanceof ApiError && err.status === 409) {
         decided(t("proposal_already_decided"), "is-decided");

@@ -44,6 +44,11 @@ export async function renderCoach(root, { app, query }) {
     return proposalCard(proposal, {
       activePlan: plan,
       onRetry: retryMessage ? () => send(retryMessage, retryContext) : null,
+      // The next card's diff must be against the plan as it is now, not the one this card saw.
+      onStale: async () => {
+        app.invalidatePlan();
+        plan = await app.activePlan();
+      },
       onAccepted: async () => {
         app.invalidatePlan();
         plan = await app.activePlan();

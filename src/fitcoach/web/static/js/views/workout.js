@@ -154,6 +154,7 @@ export async function renderWorkout(root, { app, query }) {
           proposalCard(reply.proposal, {
             activePlan,
             onRetry: () => swap(ex, slot),
+            onStale: () => app.invalidatePlan(),
             onAccepted: async (result) => {
               app.invalidatePlan();
               const day = result.plan && result.plan.days ? result.plan.days[session.weekday] : reply.proposal.data;
