@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -13,6 +12,7 @@ from pydantic import ValidationError
 from fitcoach.agent.language import detect_language
 from fitcoach.clock import parse_instant
 from fitcoach.contract.models import CoachReply
+from fitcoach.contract.sentences import count_sentences
 from fitcoach.library import Gear, Inventory
 from fitcoach.library.loader import ExerciseLibrary
 
@@ -28,8 +28,6 @@ REQUIRED_DAY_FIELDS = (
     "blocks",
 )
 _BENCHES = {Gear.BENCH, Gear.FLAT_BENCH, Gear.INCLINE_BENCH}
-_LIST_MARKER = re.compile(r"^\s*(?:[-*•+]|\d+[.)])\s+")
-_SENTENCE_END = re.compile(r"(?<=[.!?])(?:\s+|$)|(?<=[。！？])")
 
 
 @dataclass(frozen=True)
@@ -49,16 +47,6 @@ class CheckResult:
     name: str
     passed: bool
     detail: str = ""
-
-
-def count_sentences(message: str) -> int:
-    count = 0
-    for line in message.splitlines():
-        text = _LIST_MARKER.sub("", line).strip()
-        if not text:
-            continue
-        count += sum(1 for part in _SENTENCE_END.split(text) if part.strip())
-    return count
 
 
 def proposal_days(reply: dict[str, Any]) -> dict[str, dict[str, Any]]:
