@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import typer
 
-from fitcoach.agent.providers.gemini_cache_db import DatabaseCacheRegistry
 from fitcoach.cli.common import echo_json, open_database
 from fitcoach.storage.db import make_sessionmaker
 
@@ -14,6 +13,8 @@ app = typer.Typer(no_args_is_help=True, help="Inspect the shared provider contex
 @app.command("stats")
 def stats() -> None:
     """Print {"hits", "misses", "hit_rate"} summed over every cache; hit_rate is null before any turn."""
+    from fitcoach.agent.providers.gemini_cache_db import DatabaseCacheRegistry  # the SDK is heavy to import
+
     engine = open_database()
     try:
         totals = DatabaseCacheRegistry(make_sessionmaker(engine)).stats()

@@ -7,11 +7,6 @@ from typing import Annotated
 
 import typer
 
-from fitcoach.agent.factory import make_brains
-from fitcoach.config import Settings
-from fitcoach.eval.cases import load_cases
-from fitcoach.eval.runner import run_cases, write_replies
-
 
 def eval_cases(
     cases: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="A JSON Lines case file.")],
@@ -19,6 +14,13 @@ def eval_cases(
     provider: Annotated[str, typer.Option(help="offline (default), gemini or openai.")] = "offline",
 ) -> None:
     """Replay coach cases through the chat pipeline and check each one; exit 1 if any fails."""
+    # Imported here: the runner pulls in the app, the SDKs and the test client, and every other
+    # command (`fitcoach serve --help` included) should not pay for them at start-up.
+    from fitcoach.agent.factory import make_brains
+    from fitcoach.config import Settings
+    from fitcoach.eval.cases import load_cases
+    from fitcoach.eval.runner import run_cases, write_replies
+
     if provider not in ("offline", "gemini", "openai"):
         raise typer.BadParameter("provider must be offline, gemini or openai", param_hint="--provider")
     settings = Settings(provider=provider)
