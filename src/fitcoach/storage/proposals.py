@@ -58,14 +58,12 @@ def create_proposal(
     turn_id: str | None = None,
     base_version: int | None = None,
 ) -> ProposalRow:
-    """Stage a proposal and return its row."""
-    values = _staged_values(
-        user_id=user_id, proposal=proposal, now=now, turn_id=turn_id, base_version=base_version
+    """Stage a proposal and return its row (the chat turn, which needs only the id, uses
+    `stage_proposal`)."""
+    proposal_id = stage_proposal(
+        session, user_id=user_id, proposal=proposal, now=now, turn_id=turn_id, base_version=base_version
     )
-    row = ProposalRow(**values)
-    session.add(row)
-    session.flush()
-    return row
+    return get_proposal(session, user_id=user_id, proposal_id=proposal_id)
 
 
 def stage_proposal(
@@ -77,7 +75,7 @@ def stage_proposal(
     turn_id: str | None = None,
     base_version: int | None = None,
 ) -> str:
-    """`create_proposal` for the chat turn, which needs only the new id: one INSERT, no ORM object."""
+    """Stage a proposal with one INSERT and return its id (no ORM object: the chat turn's hot path)."""
     values = _staged_values(
         user_id=user_id, proposal=proposal, now=now, turn_id=turn_id, base_version=base_version
     )
