@@ -1,19 +1,23 @@
 """Gaps found by the blind eval set: an injury phrase that shares a word with the plateau cue, a
-recovery time read as a schedule, and gear the user sold or bought re-planning the week."""
+recovery time read as a schedule, gear the user sold or bought re-planning the week, and a gym
+closed for the week."""
 
 from __future__ import annotations
+
+import datetime as dt
+import json
 
 import pytest
 
 from fitcoach.agent.offline import coach_turn
 from fitcoach.agent.offline.understanding import Intent, understand
 from fitcoach.agent.providers.base import TurnInput
-from fitcoach.contract.models import Operation, ProposalType, Tier1Entry, WeeklyPlan
+from fitcoach.contract.models import Operation, ProposalType, Tier, Tier1Entry, Tier3Entry, WeeklyPlan
 from fitcoach.library import get_library
 from fitcoach.library.gear import Gear, Inventory
 
 from .replay import LogToolRunner
-from .test_acting import EQUIPMENT, HOME_PLAN, MONDAY
+from .test_acting import EQUIPMENT, FIXTURES, HOME_PLAN, MONDAY, item
 
 
 @pytest.mark.parametrize(
@@ -125,4 +129,36 @@ def test_buying_gear_adds_it_to_what_the_user_has_and_replans(message: str) -> N
     assert {Gear.BARBELL, Gear.SQUAT_RACK, Gear.DUMBBELLS, Gear.BENCH} <= inventory.gear
     assert any(Gear.BARBELL in library.require(slug).gear.mentions() for slug in slugs(week))
     for slug in slugs(week):
+        assert inventory.allows(library.require(slug).gear), slug
+
+
+GYM_PLAN = WeeklyPlan.model_validate(json.loads((FIXTURES / "gym_fullbody_3day.json").read_text("utf-8")))
+FULL_GYM = item("mem_11", Tier.STAPLES, Tier1Entry(category="equipment", fact="Full commercial gym."))
+
+
+@pytest.mark.parametrize(
+    ("message", "at_hand"),
+    [
+        ("My gym is closed this week, I only have a pull-up bar at home", {Gear.PULL_UP_BAR}),
+        ("Ma salle ferme pour travaux toute la semaine, je n'ai que mes haltères", {Gear.DUMBBELLS}),
+        ("A academia vai estar fechada essa semana, só tenho halteres em casa", {Gear.DUMBBELLS}),
+        ("Зал закрыт на этой неделе, дома только гантели", {Gear.DUMBBELLS}),
+        ("這週健身房整修關閉，我只能在家做徒手訓練", set()),
+    ],
+)
+def test_a_closed_gym_notes_the_week_and_plans_with_what_is_at_hand(message: str, at_hand: set[Gear]) -> None:
+    inputs = TurnInput(message, MONDAY, "coach", None, [FULL_GYM], GYM_PLAN)
+    answer = coach_turn(inputs, LogToolRunner([], MONDAY))
+    assert answer.proposal.type is ProposalType.UPDATE_WEEK
+    assert isinstance(answer.proposal.data, WeeklyPlan)
+    # the gym comes back: a tier-3 note until the week's end, the equipment fact untouched
+    [mutation] = answer.memory_mutations
+    assert (mutation.operation, mutation.target_tier) == (Operation.CREATE, Tier.SITUATIONAL)
+    entry = mutation.typed_entry()
+    assert isinstance(entry, Tier3Entry) and entry.expires_at is not None
+    assert entry.expires_at.date() == GYM_PLAN.week_start_date + dt.timedelta(days=7)
+    library = get_library()
+    inventory = Inventory(gear=frozenset(at_hand | {Gear.BODYWEIGHT}))
+    assert slugs(answer.proposal.data)
+    for slug in slugs(answer.proposal.data):
         assert inventory.allows(library.require(slug).gear), slug

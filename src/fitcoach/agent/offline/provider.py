@@ -83,7 +83,9 @@ def coach_turn(turn: TurnInput, tools: ToolRunner, library: ExerciseLibrary | No
     # "I sold my bench", "comprei um rack": whatever the message asks next, the week must be
     # rebuilt with what the user now owns (R17)
     handler = HANDLERS[u.intent]
-    if u.intent in EQUIPMENT_INTENTS and equipment.changes_equipment(context):
+    if equipment.closes_gym(context):
+        handler = equipment.gym_closed
+    elif u.intent in EQUIPMENT_INTENTS and equipment.changes_equipment(context):
         handler = equipment.replan
     try:
         answer = handler(context)

@@ -4,12 +4,16 @@ inventory, on the same training days (R17: a plan uses only what the user has)."
 
 from __future__ import annotations
 
+import datetime as dt
+from dataclasses import replace
+
 from fitcoach.agent.offline.acting import memory
 from fitcoach.agent.offline.acting.modified import localized_notes
 from fitcoach.agent.offline.acting.turn import Turn, reply
 from fitcoach.agent.offline.acting.weeks import checked_week
-from fitcoach.contract.models import CoachReply, ProposalType
+from fitcoach.contract.models import CoachReply, MemoryMutation, ProposalType
 from fitcoach.engine.generator import DEFAULT_MINUTES, ScheduleRequest, generate_week
+from fitcoach.engine.profile import Profile
 from fitcoach.library.gear import UNAVAILABLE_IMPLIES, Gear, Inventory
 
 
@@ -48,7 +52,13 @@ def replan(turn: Turn) -> CoachReply:
     inventory = new_inventory(turn)
     mutation = memory.equipment(turn, inventory)
     mutations = [mutation] if mutation is not None else []
-    profile = turn.profile(mutations)
+    return _rebuilt(turn, turn.profile(mutations), mutations, "equipment_week")
+
+
+def _rebuilt(turn: Turn, profile: Profile, mutations: list[MemoryMutation], situation: str) -> CoachReply:
+    """The week regenerated for `profile` on the days the current plan trains, validated."""
+    plan = turn.plan
+    assert plan is not None
     days = plan.training_days()
     minutes = (
         turn.u.minutes
@@ -67,8 +77,36 @@ def replan(turn: Turn) -> CoachReply:
         return reply(turn, turn.say("edit_failed"), mutations=mutations)
     week = localized_notes(turn, week, profile)
     names = turn.join([turn.day_name(d) for d in week.training_days()])
-    message = turn.say("equipment_week", days=names)
+    message = turn.say(situation, days=names)
     summary = turn.diff("week_new", days_count=len(week.training_days()), minutes=minutes)
     return reply(
         turn, message, kind=ProposalType.UPDATE_WEEK, data=week, summary_diff=summary, mutations=mutations
     )
+
+
+def closes_gym(turn: Turn) -> bool:
+    """ "My gym is closed this week", "健身房整修": a temporary loss of the gym on a planned week. A
+    body part named with it ("gym's closed and my knee hurts") leaves the turn to the pain handler."""
+    return turn.plan is not None and turn.u.has_cue("gym_closed") and not turn.u.areas
+
+
+def gym_closed(turn: Turn) -> CoachReply:
+    """A tier-3 note that lasts until the week's end (R25), and the week rebuilt with only what the
+    user has at hand meanwhile; the stored equipment fact stays, the gym comes back."""
+    plan = turn.plan
+    assert plan is not None
+    u = turn.u
+    # until the end of the planned week, or of this week when the plan is an older one
+    sunday = plan.week_start_date + dt.timedelta(days=6)
+    today = turn.now.date()
+    end = sunday if sunday >= today else today + dt.timedelta(days=6 - today.weekday())
+    note = memory.event(turn, "gym closure", end, [], turn.input.message)
+    at_hand = set(u.gear)
+    for gone in u.negated_gear | u.unavailable_gear:
+        at_hand -= UNAVAILABLE_IMPLIES.get(gone, frozenset({gone}))
+    inventory = Inventory(
+        gear=frozenset(at_hand or {Gear.BODYWEIGHT}),
+        dumbbell_max_lb=u.dumbbell_max_lb if Gear.DUMBBELLS in at_hand else None,
+    )
+    profile = replace(turn.profile([note]), inventory=inventory)
+    return _rebuilt(turn, profile, [note], "gym_closed_week")

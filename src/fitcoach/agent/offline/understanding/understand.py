@@ -123,6 +123,13 @@ def understand(
         )
     ]
 
+    # "my gym is closed", "健身房整修": the gym is what the user cannot use, not gear they own
+    closed = [(m.start, m.end) for m in matches if m.category == "cue" and m.key == "gym_closed"]
+    matches = [
+        m
+        for m in matches
+        if not (m.category == "gear" and m.key == "*" and any(s <= m.start and m.end <= e for s, e in closed))
+    ]
     # "pullup bar", "barre de traction": an exercise word inside a longer gear phrase names gear
     # (a gear phrase no longer than the name, "leg press", is the exercise too)
     gear_spans = [(m.start, m.end) for m in matches if m.category == "gear"]
