@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from fitcoach.agent.offline.acting import days, progression, talk, weeks
+from fitcoach.agent.offline.acting import days, equipment, progression, talk, weeks
 from fitcoach.agent.offline.acting import memory as memory_ops
 from fitcoach.agent.offline.acting.turn import Turn, reply
 from fitcoach.agent.offline.answering import limit_sentences
@@ -36,6 +36,11 @@ HANDLERS: dict[Intent, Handler] = {
     Intent.WHATS_TODAY: talk.whats_today,
     Intent.UNKNOWN: talk.clarify,
 }
+
+EQUIPMENT_INTENTS = frozenset(
+    {Intent.ONBOARDING, Intent.WEEK_OVERHAUL, Intent.DAY_EDIT, Intent.LIVE_SWAP, Intent.UNKNOWN}
+)
+"""Turns an equipment change re-plans; pain, events and questions keep their own handlers."""
 
 SENTENCE_LIMITS: dict[Intent, int] = {
     Intent.LIVE_SWAP: 2,
@@ -75,8 +80,15 @@ def coach_turn(turn: TurnInput, tools: ToolRunner, library: ExerciseLibrary | No
         has_plan=turn.plan is not None,
     )
     context = Turn(turn, u, library or get_library(), tools, tone=u.tone or stored_tone(turn))
+    # "I sold my bench", "comprei um rack": whatever the message asks next, the week must be
+    # rebuilt with what the user now owns (R17)
+    handler = HANDLERS[u.intent]
+    if equipment.closes_gym(context):
+        handler = equipment.gym_closed
+    elif u.intent in EQUIPMENT_INTENTS and equipment.changes_equipment(context):
+        handler = equipment.replan
     try:
-        answer = HANDLERS[u.intent](context)
+        answer = handler(context)
     except FitcoachError:
         # the engine refused (no valid alternative, a day that cannot shrink): say so, change nothing
         answer = reply(context, context.say("edit_failed"))

@@ -58,7 +58,7 @@ def _travel(
     )
     result = move_days(plan, targets, profile, minutes=minutes, library=turn.library)
     assert isinstance(result.data, WeeklyPlan)
-    week = _checked(turn, result.data, profile, minutes)
+    week = checked_week(turn, result.data, profile, minutes)
     names = turn.join([turn.day_name(d) for d in week.training_days()])
     message = turn.say("trip_days", away=away_names, days=names)
     summary = turn.diff("week_moved", days=names)
@@ -73,7 +73,7 @@ def week_start(now: dt.datetime) -> dt.date:
     return today if today.weekday() == 0 else today + dt.timedelta(days=7 - today.weekday())
 
 
-def _checked(turn: Turn, week: WeeklyPlan, profile: Profile, minutes: int | None) -> WeeklyPlan:
+def checked_week(turn: Turn, week: WeeklyPlan, profile: Profile, minutes: int | None) -> WeeklyPlan:
     report = validate_week(week, profile, library=turn.library, minutes=minutes)
     if not report.ok:
         raise BadInput(f"staged week fails validation: {report.codes()}", code="plan_invalid")
@@ -120,7 +120,7 @@ def onboarding(turn: Turn) -> CoachReply:
     request = ScheduleRequest(days=tuple(days) or None, days_per_week=per_week, minutes=minutes)
     start = week_start(turn.now)
     generated = generate_week(profile, request, library=turn.library, week_start=start, now=turn.now)
-    week = _checked(turn, generated.plan, profile, minutes)
+    week = checked_week(turn, generated.plan, profile, minutes)
     if not week.training_days():
         # the gear and the conditions leave no safe exercise: keep the facts, stage no empty week
         return reply(turn, turn.say("edit_failed"), mutations=mutations)
@@ -207,7 +207,7 @@ def overhaul(turn: Turn) -> CoachReply:
         assert isinstance(result.data, WeeklyPlan)
         week = result.data
         summary = turn.diff("week_moved", days=turn.join([turn.day_name(d) for d in week.training_days()]))
-    week = localized_notes(turn, _checked(turn, week, profile, minutes), profile)
+    week = localized_notes(turn, checked_week(turn, week, profile, minutes), profile)
     special = turn.say("special_none")
     if focus:
         day, areas = next(iter(turn.u.focus_days.items()), (next(iter(focus)), turn.u.focus_areas))
@@ -263,7 +263,7 @@ def event(turn: Turn) -> CoachReply:
         return _travel(turn, plan, profile, mutation, away)
     result = taper_for_event(plan, start, protected, profile, library=turn.library)
     assert isinstance(result.data, WeeklyPlan)
-    week = _checked(turn, result.data, profile, None)
+    week = checked_week(turn, result.data, profile, None)
     situation = "event_taper" if areas else "event_taper_general"
     message = turn.say(situation, event=name, areas=area_words, event_day=turn.day_name(event_day))
     summary = turn.diff("taper", event=name, event_day=turn.day_name(event_day))

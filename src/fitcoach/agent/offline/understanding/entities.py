@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from itertools import pairwise
 
@@ -102,10 +102,23 @@ def minutes_of(folded: str, lexicons: list[Lexicon], matches: list[Match]) -> in
     return min(found, key=lambda item: item[1])[0] if found else None
 
 
-def days_per_week_of(folded: str, lexicons: list[Lexicon]) -> int | None:
-    # "one day" is a day, not a schedule: a training week has two to seven days
-    counts = [int(v) for v, _, _ in pattern_numbers(folded, lexicons, "days_per_week") if 2 <= v <= 7]
+def days_per_week_of(folded: str, lexicons: list[Lexicon], conditions: Sequence[int] = ()) -> int | None:
+    """A schedule ("4 days a week"). A bare day count after a pain, soreness or fatigue report in the
+    same sentence ("bloqué le dos, mieux d'ici 3-4 jours") is how long it lasts, not a schedule;
+    `conditions` are the positions of those reports."""
+    counts = [
+        int(value)
+        for value, position, _ in pattern_numbers(folded, lexicons, "days_per_week")
+        # "one day" is a day, not a schedule: a training week has two to seven days
+        if 2 <= value <= 7 and not _expiry(folded, position, conditions)
+    ]
     return counts[0] if counts else None
+
+
+def _expiry(folded: str, position: int, conditions: Sequence[int]) -> bool:
+    sentence = sentence_of(folded, position)
+    reported = any(c < position and sentence_of(folded, c) == sentence for c in conditions)
+    return reported and not _PER_WEEK.search(folded[position : position + 40])
 
 
 MAX_SPAN_DAYS = 28
@@ -314,6 +327,29 @@ def negated_gear(folded: str, matches: list[Match]) -> set[Gear]:
                 denied |= {Gear(name) for name in previous.key.split("+")}
                 match = previous
     return denied
+
+
+_CLAUSE_BREAK = re.compile(r"[,.;:!?，。；：！？]")
+
+
+def parted_gear(folded: str, matches: list[Match]) -> set[Gear]:
+    """Gear the user parted with: named right after "sold", "vendi", "продал" in the same clause
+    ("sold my bench and barbell"), or right before it when the verb trails (zh "椅子賣掉了",
+    ru "скамью продал"). The gear after a comma ("sold the bench, dumbbells only") is kept."""
+    cues = [m for m in matches if m.category == "cue" and m.key == "parted"]
+    gear = [m for m in matches if m.category == "gear" and m.key != "*"]
+
+    def same_clause(start: int, end: int) -> bool:
+        return 0 <= end - start <= NEGATION_REACH * 2 and not _CLAUSE_BREAK.search(folded[start:end])
+
+    parted: set[Gear] = set()
+    for cue in cues:
+        following = [g for g in gear if g.start >= cue.end and same_clause(cue.end, g.start)]
+        if not following:
+            following = [g for g in gear if g.end <= cue.start and 0 <= cue.start - g.end <= 2]
+        for match in following:
+            parted |= {Gear(name) for name in match.key.split("+")}
+    return parted
 
 
 def unavailable_gear(folded: str, matches: list[Match], positions: list[tuple[Gear, int]]) -> set[Gear]:

@@ -123,6 +123,13 @@ def understand(
         )
     ]
 
+    # "my gym is closed", "健身房整修": the gym is what the user cannot use, not gear they own
+    closed = [(m.start, m.end) for m in matches if m.category == "cue" and m.key == "gym_closed"]
+    matches = [
+        m
+        for m in matches
+        if not (m.category == "gear" and m.key == "*" and any(s <= m.start and m.end <= e for s, e in closed))
+    ]
     # "pullup bar", "barre de traction": an exercise word inside a longer gear phrase names gear
     # (a gear phrase no longer than the name, "leg press", is the exercise too)
     gear_spans = [(m.start, m.end) for m in matches if m.category == "gear"]
@@ -138,7 +145,7 @@ def understand(
     weekdays = ent.weekday_list([d for d in days if d.relative is None])
     gear, gear_positions = ent.gear_of(matches)
     unavailable = ent.unavailable_gear(folded, matches, gear_positions)
-    negated = ent.negated_gear(folded, matches)
+    negated = ent.negated_gear(folded, matches) | ent.parted_gear(folded, matches)
     gear -= negated
     loads = ent.loads_of(folded, lexicons)
     areas = ent.keys(matches, "area")
@@ -148,12 +155,17 @@ def understand(
     event = ent.event_of(matches, days, now)
     tone = ent.first_key(matches, "tone")
     minutes = ent.minutes_of(folded, lexicons, matches)
-    days_per_week = ent.days_per_week_of(folded, lexicons)
+    reports = [m.start for m in matches if m.category == "condition" and m.key in CONDITION_KINDS]
+    days_per_week = ent.days_per_week_of(folded, lexicons, reports)
     set_log = ent.set_log_of(folded, lexicons)
     tier2_ids = _tier2_matches(memory, set(areas), now)
     cue_keys = frozenset(
         ent.keys(matches, "cue") + (["question"] if "?" in message or "？" in message else [])
     )
+    if "pain" in conditions:
+        # "je me suis bloqué le dos", "travei as costas": a pain report outranks the plateau
+        # reading of the same word; an injury is never answered with a progression review
+        cue_keys -= {"plateau"}
 
     entity_flags: dict[str, object] = {
         "has:exercise": exercise_matches or ent.keys(matches, "family"),
@@ -188,6 +200,8 @@ def understand(
     if tier2_ids:
         context.add("ctx:tier2_match")
     features = _features(entity_flags, matches, context) | {f"cue:{k}" for k in cue_keys}
+    if "pain" in conditions:
+        features -= {"cue:plateau"}
     intent, scores = route(features)
 
     return Understanding(

@@ -1,0 +1,112 @@
+"""An equipment change on a planned week ("I sold my bench", "comprei uma barra e um rack"): the
+equipment fact is updated and the week is re-planned by the engine's generator with the new
+inventory, on the same training days (R17: a plan uses only what the user has)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import replace
+
+from fitcoach.agent.offline.acting import memory
+from fitcoach.agent.offline.acting.modified import localized_notes
+from fitcoach.agent.offline.acting.turn import Turn, reply
+from fitcoach.agent.offline.acting.weeks import checked_week
+from fitcoach.contract.models import CoachReply, MemoryMutation, ProposalType
+from fitcoach.engine.generator import DEFAULT_MINUTES, ScheduleRequest, generate_week
+from fitcoach.engine.profile import Profile
+from fitcoach.library.gear import UNAVAILABLE_IMPLIES, Gear, Inventory
+
+
+def changes_equipment(turn: Turn) -> bool:
+    """The user tells of gear they parted with or acquired, on an existing plan, without asking for
+    a new schedule (that is a week overhaul)."""
+    u = turn.u
+    if turn.plan is None or u.days_per_week or len({d.weekday for d in u.days if d.relative is None}) >= 2:
+        return False
+    parted = u.has_cue("parted") and bool(u.negated_gear)
+    acquired = u.has_cue("acquired") and bool(u.gear)
+    return parted or acquired
+
+
+def new_inventory(turn: Turn) -> Inventory:
+    """What the user owns after this message: the named gear replaces the stored one when they say
+    it is all they have ("dumbbells only"), otherwise it adds to it; gear they parted with leaves."""
+    u = turn.u
+    stored = turn.profile().inventory
+    owned = set(u.gear) if u.has_cue("only") and u.gear else set(stored.gear) | set(u.gear)
+    for gone in u.negated_gear:
+        # "sold my bench": no bench of any angle is left, as when one is taken
+        owned -= UNAVAILABLE_IMPLIES.get(gone, frozenset({gone}))
+    cap = u.dumbbell_max_lb or stored.dumbbell_max_lb
+    return Inventory(
+        gear=frozenset(owned or {Gear.BODYWEIGHT}),
+        dumbbell_max_lb=cap if Gear.DUMBBELLS in owned else None,
+    )
+
+
+def replan(turn: Turn) -> CoachReply:
+    """Update the equipment fact, then stage the week rebuilt with the profile as it will be after
+    this turn's memory writes, on the days the current plan trains."""
+    plan = turn.plan
+    assert plan is not None
+    inventory = new_inventory(turn)
+    mutation = memory.equipment(turn, inventory)
+    mutations = [mutation] if mutation is not None else []
+    return _rebuilt(turn, turn.profile(mutations), mutations, "equipment_week")
+
+
+def _rebuilt(turn: Turn, profile: Profile, mutations: list[MemoryMutation], situation: str) -> CoachReply:
+    """The week regenerated for `profile` on the days the current plan trains, validated."""
+    plan = turn.plan
+    assert plan is not None
+    days = plan.training_days()
+    minutes = (
+        turn.u.minutes
+        or profile.schedule.minutes
+        or max((d.duration_minutes for d in plan.days.values()), default=0)
+        or DEFAULT_MINUTES
+    )
+    request = ScheduleRequest(
+        days=tuple(days) if len(days) >= 2 else None, days_per_week=len(days) or 3, minutes=minutes
+    )
+    week = generate_week(
+        profile, request, library=turn.library, week_start=plan.week_start_date, now=turn.now
+    ).plan
+    week = checked_week(turn, week, profile, minutes)
+    if not week.training_days():
+        return reply(turn, turn.say("edit_failed"), mutations=mutations)
+    week = localized_notes(turn, week, profile)
+    names = turn.join([turn.day_name(d) for d in week.training_days()])
+    message = turn.say(situation, days=names)
+    summary = turn.diff("week_new", days_count=len(week.training_days()), minutes=minutes)
+    return reply(
+        turn, message, kind=ProposalType.UPDATE_WEEK, data=week, summary_diff=summary, mutations=mutations
+    )
+
+
+def closes_gym(turn: Turn) -> bool:
+    """ "My gym is closed this week", "健身房整修": a temporary loss of the gym on a planned week. A
+    body part named with it ("gym's closed and my knee hurts") leaves the turn to the pain handler."""
+    return turn.plan is not None and turn.u.has_cue("gym_closed") and not turn.u.areas
+
+
+def gym_closed(turn: Turn) -> CoachReply:
+    """A tier-3 note that lasts until the week's end (R25), and the week rebuilt with only what the
+    user has at hand meanwhile; the stored equipment fact stays, the gym comes back."""
+    plan = turn.plan
+    assert plan is not None
+    u = turn.u
+    # until the end of the planned week, or of this week when the plan is an older one
+    sunday = plan.week_start_date + dt.timedelta(days=6)
+    today = turn.now.date()
+    end = sunday if sunday >= today else today + dt.timedelta(days=6 - today.weekday())
+    note = memory.event(turn, "gym closure", end, [], turn.input.message)
+    at_hand = set(u.gear)
+    for gone in u.negated_gear | u.unavailable_gear:
+        at_hand -= UNAVAILABLE_IMPLIES.get(gone, frozenset({gone}))
+    inventory = Inventory(
+        gear=frozenset(at_hand or {Gear.BODYWEIGHT}),
+        dumbbell_max_lb=u.dumbbell_max_lb if Gear.DUMBBELLS in at_hand else None,
+    )
+    profile = replace(turn.profile([note]), inventory=inventory)
+    return _rebuilt(turn, profile, [note], "gym_closed_week")
