@@ -15,7 +15,6 @@ from fitcoach.agent.offline.understanding.lexicon import Lexicon, Match, Token, 
 from fitcoach.agent.offline.understanding.model import DayMention, EventMention, Load
 from fitcoach.agent.offline.understanding.normalize import fold, is_han
 from fitcoach.contract.models import WEEKDAYS, Weekday
-from fitcoach.library.gear import COMMERCIAL_GYM, Gear
 
 _SENTENCE_END = re.compile(r"[.!?;。！？；\n]")
 
@@ -282,89 +281,6 @@ def day_of_month(folded: str, lexicons: list[Lexicon], now: dt.datetime) -> list
         if all(m.date != date for m in mentions):
             mentions.append(DayMention(Weekday.of(date), date, position, "day_of_month"))
     return mentions
-
-
-def gear_of(matches: list[Match]) -> tuple[set[Gear], list[tuple[Gear, int]]]:
-    """Owned or mentioned gear with positions; the key "*" (a full gym) means everything."""
-    gear: set[Gear] = set()
-    positions: list[tuple[Gear, int]] = []
-    for match in matches:
-        if match.category != "gear":
-            continue
-        names = COMMERCIAL_GYM if match.key == "*" else {Gear(name) for name in match.key.split("+")}
-        gear |= set(names)
-        positions.extend((name, match.start) for name in names)
-    return gear, positions
-
-
-NEGATION_REACH = 16
-"""Characters between a negation and the gear it denies ("no bench", "pas de banc réglable")."""
-
-
-LIST_JOINS = frozenset({"и", "ни", "или", "and", "or", "et", "ou", "e", "和", "跟", "或", "與", "与", "、"})
-"""Words joining two items of one gear list; a bare comma may also close a list of owned gear."""
-
-
-def negated_gear(folded: str, matches: list[Match]) -> set[Gear]:
-    """Gear the user says they lack: a negation just before it ("no bench", "sem banco") or right
-    after it (ru "скамьи нет")."""
-    negations = [m for m in matches if m.category == "cue" and m.key == "negation"]
-    gear = [m for m in matches if m.category == "gear" and m.key != "*"]
-    # a negation that precedes gear denies that gear, never the one before it ("dumbbells, no bench")
-    trailing = [n for n in negations if not any(0 <= g.start - n.end <= NEGATION_REACH for g in gear)]
-    denied: set[Gear] = set()
-    ordered = sorted(gear, key=lambda m: m.start)
-    for index, match in enumerate(ordered):
-        before = any(0 <= match.start - n.end <= NEGATION_REACH for n in negations)
-        after = any(0 <= n.start - match.end <= 2 for n in trailing)
-        if before or after:
-            denied |= {Gear(name) for name in match.key.split("+")}
-        if after:
-            # a trailing negation denies the whole list before it: ru "гантелей и скамьи нет"
-            for previous in reversed(ordered[:index]):
-                if folded[previous.end : match.start].strip(" ,") not in LIST_JOINS:
-                    break
-                denied |= {Gear(name) for name in previous.key.split("+")}
-                match = previous
-    return denied
-
-
-_CLAUSE_BREAK = re.compile(r"[,.;:!?，。；：！？]")
-
-
-def parted_gear(folded: str, matches: list[Match]) -> set[Gear]:
-    """Gear the user parted with: named right after "sold", "vendi", "продал" in the same clause
-    ("sold my bench and barbell"), or right before it when the verb trails (zh "椅子賣掉了",
-    ru "скамью продал"). The gear after a comma ("sold the bench, dumbbells only") is kept."""
-    cues = [m for m in matches if m.category == "cue" and m.key == "parted"]
-    gear = [m for m in matches if m.category == "gear" and m.key != "*"]
-
-    def same_clause(start: int, end: int) -> bool:
-        return 0 <= end - start <= NEGATION_REACH * 2 and not _CLAUSE_BREAK.search(folded[start:end])
-
-    parted: set[Gear] = set()
-    for cue in cues:
-        following = [g for g in gear if g.start >= cue.end and same_clause(cue.end, g.start)]
-        if not following:
-            following = [g for g in gear if g.end <= cue.start and 0 <= cue.start - g.end <= 2]
-        for match in following:
-            parted |= {Gear(name) for name in match.key.split("+")}
-    return parted
-
-
-def unavailable_gear(folded: str, matches: list[Match], positions: list[tuple[Gear, int]]) -> set[Gear]:
-    """Gear in the same sentence as a "taken/broken/busy" cue."""
-    sentences = {
-        sentence_of(folded, m.start) for m in matches if m.category == "cue" and m.key == "unavailable"
-    }
-    return {gear for gear, position in positions if sentence_of(folded, position) in sentences}
-
-
-def dumbbell_cap(folded: str, loads: list[Load], positions: list[tuple[Gear, int]]) -> float | None:
-    """The heaviest dumbbell: a load in the sentence that names dumbbells."""
-    sentences = {sentence_of(folded, p) for gear, p in positions if gear is Gear.DUMBBELLS}
-    near = [load.pounds for load in loads if sentence_of(folded, load.start) in sentences]
-    return max(near) if near else None
 
 
 def event_of(matches: list[Match], days: list[DayMention], now: dt.datetime) -> EventMention | None:

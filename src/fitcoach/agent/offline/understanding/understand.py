@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from fitcoach.agent.offline.understanding import entities as ent
+from fitcoach.agent.offline.understanding import gear as gear_ent
 from fitcoach.agent.offline.understanding.exercises import alias_entries, find_exercises, ordered_slugs
 from fitcoach.agent.offline.understanding.intent import route
 from fitcoach.agent.offline.understanding.language import identify
@@ -143,9 +144,9 @@ def understand(
     past = ent.past_references(matches, days)
     days = [d for d in days if d not in past]
     weekdays = ent.weekday_list([d for d in days if d.relative is None])
-    gear, gear_positions = ent.gear_of(matches)
-    unavailable = ent.unavailable_gear(folded, matches, gear_positions)
-    negated = ent.negated_gear(folded, matches) | ent.parted_gear(folded, matches)
+    gear, gear_positions = gear_ent.gear_of(matches)
+    unavailable = gear_ent.unavailable_gear(folded, matches, gear_positions)
+    negated = gear_ent.negated_gear(folded, matches) | gear_ent.parted_gear(folded, matches)
     gear -= negated
     loads = ent.loads_of(folded, lexicons)
     areas = ent.keys(matches, "area")
@@ -218,7 +219,7 @@ def understand(
         side=_side(ent.first_key(matches, "side")),
         conditions=conditions,
         gear=frozenset(gear - unavailable),
-        dumbbell_max_lb=ent.dumbbell_cap(folded, loads, gear_positions),
+        dumbbell_max_lb=gear_ent.dumbbell_cap(folded, loads, gear_positions),
         loads=loads,
         unavailable_gear=frozenset(unavailable),
         negated_gear=frozenset(negated),
