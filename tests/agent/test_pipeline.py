@@ -28,11 +28,10 @@ from fitcoach.library import get_library
 from fitcoach.storage.db import make_sessionmaker
 from fitcoach.storage.memory import insert_memory_item
 from fitcoach.storage.memory_repo import load_active_items
-from fitcoach.storage.plans import add_plan_version, get_active_plan
+from fitcoach.storage.plans import get_active_plan
 from fitcoach.storage.tables import ChatTurn, MemoryItemRow, ProposalRow
 from tests.conftest import MakeUser, TestUser
-
-EQUIPMENT = {"category": "equipment", "fact": "Home gym with dumbbells up to 50 lbs and adjustable bench."}
+from tests.seeding import seed_athlete
 
 
 @pytest.fixture
@@ -57,21 +56,9 @@ def coach(coach_app: FastAPI) -> Iterator[TestClient]:
 
 
 @pytest.fixture
-def athlete(make_user: MakeUser, engine: Engine, clock: FrozenClock, data_dir: Path) -> TestUser:
+def athlete(make_user: MakeUser, engine: Engine, clock: FrozenClock) -> TestUser:
     """A user with the seed's home-gym memory and the seed's 4-day plan as version 1."""
-    user = make_user("ana")
-    plan = WeeklyPlan.model_validate_json((data_dir / "fixtures/home_db_4day.json").read_text())
-    with make_sessionmaker(engine).begin() as session:
-        insert_memory_item(
-            session,
-            user_id=user.id,
-            item_id="mem_01",
-            tier="tier_1_staples",
-            entry=EQUIPMENT,
-            now=clock.now(),
-        )
-        add_plan_version(session, user_id=user.id, plan=plan, now=clock.now(), reason="initial")
-    return user
+    return seed_athlete(make_user, engine, clock.now())
 
 
 def seed_answer(data_dir: Path, name: str) -> dict[str, Any]:

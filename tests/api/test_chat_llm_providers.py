@@ -21,17 +21,15 @@ from fitcoach.agent.providers.gemini_cache_db import DatabaseCacheRegistry
 from fitcoach.api.app import create_app
 from fitcoach.clock import FrozenClock
 from fitcoach.config import Settings
-from fitcoach.contract.models import WeeklyPlan
 from fitcoach.storage.db import make_sessionmaker
-from fitcoach.storage.memory import insert_memory_item
-from fitcoach.storage.plans import add_plan_version, get_active_plan
+from fitcoach.storage.plans import get_active_plan
 from tests.conftest import MakeUser, TestUser
 from tests.lean_answers import lean_shaped
+from tests.seeding import seed_athlete
 
 GEMINI_MODEL = "gemini-3-flash-preview"
 OPENAI_MODEL = "local-model"
 CONFIG_KEYS = ("systemInstruction", "tools", "toolConfig")
-EQUIPMENT = {"category": "equipment", "fact": "Home gym with dumbbells up to 50 lbs and adjustable bench."}
 NONE_ANSWER = json.dumps(
     {
         "message": "Your goblet squats went up 5 lb in a week: keep that weight and add a rep.",
@@ -100,23 +98,11 @@ def openai_coach(
 
 
 @pytest.fixture
-def seed_user(make_user: MakeUser, engine: Engine, clock: FrozenClock, data_dir: Path) -> MakeUser:
+def seed_user(make_user: MakeUser, engine: Engine, clock: FrozenClock) -> MakeUser:
     """`seed_user(name)`: a user with the seed's home-gym memory and its 4-day plan as version 1."""
-    plan = WeeklyPlan.model_validate_json((data_dir / "fixtures/home_db_4day.json").read_text())
 
     def make(name: str = "ana") -> TestUser:
-        user = make_user(name)
-        with make_sessionmaker(engine).begin() as session:
-            insert_memory_item(
-                session,
-                user_id=user.id,
-                item_id="mem_01",
-                tier="tier_1_staples",
-                entry=EQUIPMENT,
-                now=clock.now(),
-            )
-            add_plan_version(session, user_id=user.id, plan=plan, now=clock.now(), reason="initial")
-        return user
+        return seed_athlete(make_user, engine, clock.now(), name)
 
     return make
 

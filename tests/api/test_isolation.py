@@ -23,13 +23,10 @@ from fitcoach.agent.providers.scripted import ScriptedProvider
 from fitcoach.api.app import create_app
 from fitcoach.clock import FrozenClock
 from fitcoach.config import Settings
-from fitcoach.contract.models import WeeklyPlan
-from fitcoach.storage.db import make_sessionmaker
-from fitcoach.storage.memory import insert_memory_item
-from fitcoach.storage.plans import add_plan_version
-from tests.agent.test_pipeline import EQUIPMENT, none_answer, seed_answer
+from tests.agent.test_pipeline import none_answer, seed_answer
 from tests.api.test_workouts import GOOD
 from tests.conftest import MakeUser, TestUser
+from tests.seeding import seed_athlete
 
 OPEN_ROUTES = {"/api/health", "/api/auth/default"}
 """Deliberately public: liveness, and the local one-click sign-in (off unless the operator enables it)."""
@@ -89,18 +86,7 @@ def owner(
     data_dir: Path,
 ) -> Owner:
     """Ana, with a memory item, a plan version, a staged proposal, a chat turn and a workout log."""
-    ana = make_user("ana")
-    plan = WeeklyPlan.model_validate_json((data_dir / "fixtures/home_db_4day.json").read_text())
-    with make_sessionmaker(engine).begin() as session:
-        insert_memory_item(
-            session,
-            user_id=ana.id,
-            item_id="mem_ana_gym",
-            tier="tier_1_staples",
-            entry=EQUIPMENT,
-            now=clock.now(),
-        )
-        add_plan_version(session, user_id=ana.id, plan=plan, now=clock.now(), reason="initial")
+    ana = seed_athlete(make_user, engine, clock.now())
     h = ana.headers
     fact = {"body_part": "wrist", "condition": "minor_strain", "fact": SECRET_FACT}
     memory = coach.post("/api/memory", json={"target_tier": "tier_2_physiological", "entry": fact}, headers=h)

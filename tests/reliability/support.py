@@ -24,30 +24,17 @@ from fitcoach.library import get_library
 from fitcoach.storage.db import make_sessionmaker
 from fitcoach.storage.memory import insert_memory_item
 from fitcoach.storage.memory_repo import load_active_items
-from fitcoach.storage.plans import add_plan_version, get_active_plan, get_plan_version
+from fitcoach.storage.plans import get_active_plan, get_plan_version
 from fitcoach.storage.tables import MemoryItemRow, ProposalRow
 from tests.conftest import MakeUser, TestUser
 
 DATA = Path(__file__).parents[1] / "data"
-EQUIPMENT = {"category": "equipment", "fact": "Home gym with dumbbells up to 50 lbs and adjustable bench."}
 FOREIGN_MEMORY_ID = "mem_other"
 
 
 def seed_answer(name: str) -> dict[str, Any]:
     loaded: dict[str, Any] = json.loads((DATA / f"seeds/{name}.json").read_text())
     return loaded
-
-
-def seed_athlete(make_user: MakeUser, engine: Engine, now: datetime, name: str = "ana") -> TestUser:
-    """A dumbbell-only home-gym user with the seed's 4-day plan as version 1."""
-    user = make_user(name)
-    plan = WeeklyPlan.model_validate_json((DATA / "fixtures/home_db_4day.json").read_text())
-    with make_sessionmaker(engine).begin() as session:
-        insert_memory_item(
-            session, user_id=user.id, item_id="mem_01", tier="tier_1_staples", entry=EQUIPMENT, now=now
-        )
-        add_plan_version(session, user_id=user.id, plan=plan, now=now, reason="initial")
-    return user
 
 
 def seed_other(make_user: MakeUser, engine: Engine, now: datetime) -> TestUser:

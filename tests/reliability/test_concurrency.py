@@ -25,7 +25,8 @@ from fitcoach.config import Settings
 from fitcoach.storage.tables import PlanVersion, ProposalRow, WorkoutLog, WorkoutSet
 from tests.api.test_workouts import GOOD
 from tests.conftest import MakeUser, TestUser
-from tests.reliability.support import seed_answer, seed_athlete
+from tests.reliability.support import seed_answer
+from tests.seeding import seed_athlete
 
 ACCEPTS = 20
 LOG_POSTS = 50

@@ -34,11 +34,11 @@ from tests.reliability.support import (
     barbell_week,
     llm_app,
     memory_rows,
-    seed_athlete,
     seed_other,
     spinal_superset,
     stored_plan,
 )
+from tests.seeding import seed_athlete
 
 CORPUS = Path(__file__).parent / "injection_corpus.jsonl"
 MEMORY_ID = re.compile(r"\bmem_[A-Za-z0-9_]+")

@@ -18,7 +18,7 @@ from fitcoach.api.app import create_app
 from fitcoach.clock import FrozenClock
 from fitcoach.config import Settings
 from tests.conftest import MakeUser
-from tests.reliability.support import seed_athlete
+from tests.seeding import seed_athlete
 
 
 def test_no_connection_is_checked_out_while_the_model_thinks(

@@ -26,10 +26,10 @@ from tests.reliability.support import (
     barbell_week,
     llm_app,
     seed_answer,
-    seed_athlete,
     spinal_superset,
     stored_plan,
 )
+from tests.seeding import seed_athlete
 
 TURNS = {"openai": 100, "gemini": 20}
 """Turns per fault kind: 100 through the OpenAI wire format; the Gemini fake repeats every kind at a
