@@ -218,21 +218,22 @@ def budget_texts() -> dict[str, str]:
 
 PROVIDERS: dict[str, tuple[tuple[str, ...], tuple[str, ...], str]] = {
     "gemini": (
-        ("prefix", "tools"),
-        ("runtime_block_with_message", "gemini_response_json_schema"),
-        "a CachedContent holds the prefix and tools but cannot hold generation config, so the "
-        "response_json_schema is billed as input on every structured call (gemini-2.5 and later)",
-    ),
-    "gemini_function_contract": (
         ("prefix", "tools", "gemini_reply_function"),
         ("runtime_block_with_message",),
-        "opt-in FITCOACH_GEMINI_CONTRACT=function: the contract is the coach_reply function declared "
-        "in the CachedContent with forced function calling, so no turn carries a schema",
+        "default (FITCOACH_GEMINI_CONTRACT=function): the contract is the coach_reply function "
+        "declared in the CachedContent with forced function calling, so no turn carries a schema",
+    ),
+    "gemini_response_schema": (
+        ("prefix", "tools"),
+        ("runtime_block_with_message", "gemini_response_json_schema"),
+        "opt-in FITCOACH_GEMINI_CONTRACT=response_schema: a CachedContent cannot hold generation "
+        "config, so the response_json_schema is billed as input on every structured call (2.5+)",
     ),
     "gemini_before_2_5": (
         ("prefix", "tools"),
         ("runtime_block_with_message", "gemini_legacy_response_schema"),
-        "models without response_json_schema get the inlined OpenAPI-subset response_schema",
+        "opt-in response_schema mode on models without response_json_schema: the inlined "
+        "OpenAPI-subset response_schema",
     ),
     "openai": (
         ("openai_response_format", "prefix", "tools"),

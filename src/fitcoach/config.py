@@ -20,9 +20,10 @@ class Settings(BaseSettings):
     model: str | None = None
     llm_timeout_s: float = 20.0
     gemini_base_url: str | None = None
-    gemini_contract: Literal["response_schema", "function"] = "response_schema"
-    """How Gemini is held to the answer contract: a response schema sent (and billed) with every call,
-    or, opt-in, the contract as a function declared in the context cache with forced calling."""
+    gemini_contract: Literal["function", "response_schema"] = "function"
+    """How Gemini is held to the answer contract: by default the contract is a `coach_reply` function
+    declared in the context cache with forced calling (billed once per cache); `response_schema`
+    sends it as the response schema with every call (billed every call, ~1,500 tokens)."""
     openai_base_url: str | None = None
     # The SDKs' own variable names, so an existing key works as is.
     gemini_api_key: SecretStr | None = Field(

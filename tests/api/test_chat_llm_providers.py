@@ -14,10 +14,11 @@ from fastapi.testclient import TestClient
 from sqlalchemy import Engine
 from sqlalchemy.orm import Session
 
-from fitcoach.agent.fakes.gemini_server import FakeGeminiServer, GeminiReply
+from fitcoach.agent.fakes.gemini_server import FakeGeminiServer, GeminiReply, parameters_json_schema
 from fitcoach.agent.fakes.openai_server import ChatReply, FakeOpenAIServer
 from fitcoach.agent.fakes.server import Fault
 from fitcoach.agent.providers.gemini_cache_db import DatabaseCacheRegistry
+from fitcoach.agent.providers.gemini_support import REPLY_FUNCTION
 from fitcoach.api.app import create_app
 from fitcoach.clock import FrozenClock
 from fitcoach.config import Settings
@@ -323,12 +324,20 @@ def test_a_timeout_falls_back_within_the_turn_budget(
         assert body["meta"]["degraded"] is True and body["meta"]["provider"] == "offline"
 
 
-# --- The response schema: compact, sent every turn, and still only a first line of defence ---------
+# --- The answer schema: compact, alike for every turn, and still only a first line of defence -------
 
 
 def _sent_schema(server: FakeGeminiServer | FakeOpenAIServer) -> list[dict[str, Any]]:
+    """The schema each model call was held to. Gemini's default contract mode declares it once, as
+    the `coach_reply` function in the shared cache that every call names (and sends no schema)."""
     if isinstance(server, FakeGeminiServer):
-        return [body["generationConfig"]["responseJsonSchema"] for body in server.bodies("generate")]
+        (cache,) = server.bodies("cache")
+        declared = {d["name"]: d for tool in cache["tools"] for d in tool["functionDeclarations"]}
+        generates = server.bodies("generate")
+        for body in generates:
+            assert body["cachedContent"] == generates[0]["cachedContent"]
+            assert "responseJsonSchema" not in body.get("generationConfig", {})
+        return [parameters_json_schema(declared[REPLY_FUNCTION])] * len(generates)
     formats = [body["response_format"] for body in server.completions()]
     assert all(f["type"] == "json_schema" and f["json_schema"]["strict"] is True for f in formats)
     return [f["json_schema"]["schema"] for f in formats]

@@ -1,4 +1,6 @@
-"""The Gemini provider through the real `google-genai` SDK against the local fake REST server."""
+"""The Gemini provider through the real `google-genai` SDK against the local fake REST server, in
+both contract modes: the default `function` (the contract is the cached, forced `coach_reply`
+declaration) and `response_schema` (the contract travels with each call as the response schema)."""
 
 from __future__ import annotations
 
@@ -12,9 +14,15 @@ from tests.agent.conftest import NONE_ANSWER, RecordingToolRunner, make_request
 
 from fitcoach.agent.fakes.gemini_server import FakeGeminiServer, GeminiReply
 from fitcoach.agent.fakes.server import Fault
-from fitcoach.agent.prompt import estimate_tokens, prefix_hash
-from fitcoach.agent.providers.gemini import FINAL_ANSWER_NUDGE, GeminiProvider
+from fitcoach.agent.prompt import estimate_tokens
+from fitcoach.agent.providers.gemini import (
+    FINAL_ANSWER_NUDGE,
+    FINAL_CALL_NUDGE,
+    GeminiContract,
+    GeminiProvider,
+)
 from fitcoach.agent.providers.gemini_cache import REFRESH_MARGIN
+from fitcoach.agent.providers.gemini_support import REPLY_FUNCTION
 from fitcoach.agent.tools import TOOL_DECLARATIONS
 from fitcoach.clock import FrozenClock
 from fitcoach.contract.wire_schema import lean_response_schema
@@ -48,11 +56,29 @@ def clock() -> FrozenClock:
     return FrozenClock(datetime(2026, 9, 14, 10, tzinfo=UTC))
 
 
+@pytest.fixture(params=["function", "response_schema"])
+def contract(request: pytest.FixtureRequest) -> GeminiContract:
+    mode: GeminiContract = request.param
+    return mode
+
+
 @pytest.fixture
-def provider(server: FakeGeminiServer, clock: FrozenClock) -> GeminiProvider:
+def provider(server: FakeGeminiServer, clock: FrozenClock, contract: GeminiContract) -> GeminiProvider:
     return GeminiProvider(
-        model=MODEL, api_key="test-key", base_url=server.base_url, timeout_s=TIMEOUT_S, clock=clock
+        model=MODEL,
+        api_key="test-key",
+        base_url=server.base_url,
+        timeout_s=TIMEOUT_S,
+        clock=clock,
+        contract=contract,
     )
+
+
+def _analytics_tools(body: dict[str, object]) -> list[str]:
+    tools = body["tools"]
+    assert isinstance(tools, list)
+    names = [d["name"] for tool in tools for d in tool["functionDeclarations"]]
+    return [name for name in names if name != REPLY_FUNCTION]
 
 
 def test_one_cache_serves_every_turn_and_user(
@@ -63,7 +89,7 @@ def test_one_cache_serves_every_turn_and_user(
     caches = server.bodies("cache")
     assert len(caches) == 1
     assert caches[0]["systemInstruction"]["parts"][0]["text"] == make_request().prefix
-    assert [d["name"] for d in caches[0]["tools"][0]["functionDeclarations"]] == [
+    assert _analytics_tools(caches[0]) == [
         "get_historical_exercise_logs",
         "get_volume_trends",
         "get_pr_records",
@@ -73,7 +99,8 @@ def test_one_cache_serves_every_turn_and_user(
     for body in generates:
         assert body["cachedContent"] == "cachedContents/fake1"
         assert not any(key in body for key in CONFIG_KEYS)
-        assert body["generationConfig"]["responseMimeType"] == "application/json"
+        schema_sent = "responseJsonSchema" in body.get("generationConfig", {})
+        assert schema_sent == (provider.contract == "response_schema")
     assert "alice" in str(generates[0]["contents"]) and "bob" in str(generates[1]["contents"])
     stats = provider.registry.stats()
     assert (stats.hits, stats.misses) == (2, 1)
@@ -82,8 +109,11 @@ def test_one_cache_serves_every_turn_and_user(
 
 
 def test_the_compact_schema_goes_with_every_turn_byte_identical(
-    server: FakeGeminiServer, provider: GeminiProvider
+    server: FakeGeminiServer, clock: FrozenClock
 ) -> None:
+    provider = GeminiProvider(
+        model=MODEL, api_key="k", base_url=server.base_url, timeout_s=TIMEOUT_S, contract="response_schema"
+    )
     server.enqueue(*[GeminiReply(NONE_ANSWER)] * 3)
     usages = [provider.respond(make_request(user=u), RecordingToolRunner()).usage for u in ("al", "bo", "al")]
     configs = [body["generationConfig"] for body in server.bodies("generate")]
@@ -102,7 +132,13 @@ def test_the_compact_schema_goes_with_every_turn_byte_identical(
 
 
 def test_a_model_before_2_5_gets_the_legacy_inlined_schema(server: FakeGeminiServer) -> None:
-    old = GeminiProvider(model="gemini-2.0-flash", api_key="k", base_url=server.base_url, timeout_s=TIMEOUT_S)
+    old = GeminiProvider(
+        model="gemini-2.0-flash",
+        api_key="k",
+        base_url=server.base_url,
+        timeout_s=TIMEOUT_S,
+        contract="response_schema",
+    )
     # Split mode: the tool phase answers prose, so the structured call follows.
     server.enqueue(GeminiReply("Let me think."), GeminiReply(NONE_ANSWER))
     old.respond(make_request(), RecordingToolRunner())
@@ -159,7 +195,7 @@ def test_a_cache_is_replaced_shortly_before_it_expires(
 ) -> None:
     server.enqueue(*[GeminiReply(NONE_ANSWER)] * 3)
     provider.respond(make_request(), runner)
-    key = prefix_hash(MODEL, make_request().prefix, TOOL_DECLARATIONS)
+    key = provider.cache_key(make_request().prefix, TOOL_DECLARATIONS)
     entry = provider.registry.usable(key, clock.now())
     assert entry is not None
     clock.set(entry.expire_time - REFRESH_MARGIN - timedelta(seconds=30))
@@ -170,10 +206,17 @@ def test_a_cache_is_replaced_shortly_before_it_expires(
     assert len(server.bodies("cache")) == 2
 
 
-def test_too_small_to_cache_runs_inline(runner: RecordingToolRunner, clock: FrozenClock) -> None:
+def test_too_small_to_cache_runs_inline(
+    runner: RecordingToolRunner, clock: FrozenClock, contract: GeminiContract
+) -> None:
     with FakeGeminiServer(min_cache_tokens=10**7) as server:
         provider = GeminiProvider(
-            model=MODEL, api_key="k", base_url=server.base_url, timeout_s=INLINE_TIMEOUT_S, clock=clock
+            model=MODEL,
+            api_key="k",
+            base_url=server.base_url,
+            timeout_s=INLINE_TIMEOUT_S,
+            clock=clock,
+            contract=contract,
         )
         server.enqueue(GeminiReply(NONE_ANSWER), GeminiReply(NONE_ANSWER))
         first = provider.respond(make_request(), runner)
@@ -194,19 +237,28 @@ def test_an_endless_tool_loop_stops_after_three_rounds(
         provider.respond(make_request(), runner)
     generates = server.bodies("generate")
     assert len(generates) == 4 and len(runner.calls) == 3
-    assert generates[-1]["contents"][-1]["parts"][0]["text"] == FINAL_ANSWER_NUDGE
+    nudge = FINAL_CALL_NUDGE if provider.contract == "function" else FINAL_ANSWER_NUDGE
+    assert generates[-1]["contents"][-1]["parts"][0]["text"] == nudge
 
 
-def test_uncached_last_round_sends_no_tools(runner: RecordingToolRunner) -> None:
+def test_uncached_last_round_offers_no_analytics_tool(
+    runner: RecordingToolRunner, contract: GeminiContract
+) -> None:
     with FakeGeminiServer(min_cache_tokens=10**7) as server:
         provider = GeminiProvider(
-            model=MODEL, api_key="k", base_url=server.base_url, timeout_s=INLINE_TIMEOUT_S
+            model=MODEL, api_key="k", base_url=server.base_url, timeout_s=INLINE_TIMEOUT_S, contract=contract
         )
         server.enqueue(
             *[GeminiReply.calling("get_pr_records", exercise_slug="push-up")] * 3, GeminiReply(NONE_ANSWER)
         )
         provider.respond(make_request(), runner)
-        assert ["tools" in body for body in server.bodies("generate")] == [True, True, True, False]
+        offered = [_analytics_tools(body) if "tools" in body else [] for body in server.bodies("generate")]
+        assert [len(names) for names in offered] == [3, 3, 3, 0]
+        if contract == "function":  # `coach_reply` stays: an answer is still a forced call
+            assert (
+                server.bodies("generate")[-1]["tools"][-1]["functionDeclarations"][0]["name"]
+                == REPLY_FUNCTION
+            )
 
 
 def test_a_missing_key_is_refused() -> None:

@@ -1,5 +1,6 @@
-"""Opt-in `contract="function"`: the answer contract declared as the cached `coach_reply` function
-with forced calling, so no response schema travels (or is billed) with a turn. Real SDK, fake server."""
+"""The default `contract="function"`: the answer contract declared as the cached `coach_reply`
+function with forced calling, so no response schema travels (or is billed) with a turn. Real SDK,
+fake server (which, like the API under forced calling, answers only with function calls)."""
 
 from __future__ import annotations
 
@@ -108,25 +109,34 @@ def test_an_uncached_turn_declares_the_function_and_forces_calls_inline(server: 
 
 def test_the_function_contract_has_its_own_cache(server: FakeGeminiServer) -> None:
     server.enqueue(GeminiReply(NONE_ANSWER), _answer())
-    default = GeminiProvider(
-        model="gemini-3-flash-preview", api_key="k", base_url=server.base_url, timeout_s=5
+    schema = GeminiProvider(
+        model="gemini-3-flash-preview",
+        api_key="k",
+        base_url=server.base_url,
+        timeout_s=5,
+        contract="response_schema",
     )
     function = _provider(server, model="gemini-3-flash-preview")
-    function.registry = default.registry
-    default.respond(make_request(), RecordingToolRunner())
+    function.registry = schema.registry
+    schema.respond(make_request(), RecordingToolRunner())
     function.respond(make_request(), RecordingToolRunner())
     caches = server.bodies("cache")
     assert len(caches) == 2 and "toolConfig" not in caches[0] and "toolConfig" in caches[1]
 
 
-def test_the_setting_selects_the_function_contract_and_the_default_stays_the_response_schema(
+def test_the_function_contract_is_the_default_and_the_setting_selects_the_response_schema(
     server: FakeGeminiServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("GEMINI_API_KEY", "k")
-    monkeypatch.setenv("FITCOACH_GEMINI_CONTRACT", "function")
+    monkeypatch.delenv("FITCOACH_GEMINI_CONTRACT", raising=False)
     settings = Settings(provider="gemini", model=MODEL, gemini_base_url=server.base_url)
+    assert settings.gemini_contract == "function"
     server.enqueue(_answer())
     make_provider(settings).respond(make_request(), RecordingToolRunner())
     assert "toolConfig" in server.bodies("cache")[0]
-    monkeypatch.delenv("FITCOACH_GEMINI_CONTRACT")
-    assert Settings().gemini_contract == "response_schema"
+    monkeypatch.setenv("FITCOACH_GEMINI_CONTRACT", "response_schema")
+    chosen = Settings(provider="gemini", model="gemini-3-flash-preview", gemini_base_url=server.base_url)
+    server.enqueue(GeminiReply(NONE_ANSWER))
+    make_provider(chosen).respond(make_request(), RecordingToolRunner())
+    assert "toolConfig" not in server.bodies("cache")[1]
+    assert "responseJsonSchema" in server.bodies("generate")[-1]["generationConfig"]

@@ -11,7 +11,6 @@ from sqlalchemy import Engine
 from tests.agent.conftest import NONE_ANSWER, RecordingToolRunner, make_request
 
 from fitcoach.agent.fakes.gemini_server import FakeGeminiServer, GeminiReply
-from fitcoach.agent.prompt import prefix_hash
 from fitcoach.agent.providers import make_provider
 from fitcoach.agent.providers.gemini import GeminiProvider
 from fitcoach.agent.providers.gemini_cache_db import DatabaseCacheRegistry
@@ -23,7 +22,8 @@ from fitcoach.storage.provider_cache import get_cache_entry
 from fitcoach.storage.tables import ProviderCacheEntry
 
 MODEL = "gemini-3-flash-preview"
-KEY = prefix_hash(MODEL, make_request().prefix, TOOL_DECLARATIONS)
+KEY = GeminiProvider(model=MODEL, api_key="k").cache_key(make_request().prefix, TOOL_DECLARATIONS)
+"""The registry key the default (function contract) mode files its cache under."""
 
 
 @pytest.fixture

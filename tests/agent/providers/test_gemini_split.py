@@ -1,4 +1,5 @@
-"""Models before Gemini 3: a tool phase without a schema, then one structured call without tools.
+"""`FITCOACH_GEMINI_CONTRACT=response_schema` on models before Gemini 3: a tool phase without a
+schema, then one structured call without tools. (The default function contract needs neither.)
 
 The fake refuses tools + response schema for these models exactly as the API does, so a provider
 that mixed them would fail here."""
@@ -27,13 +28,19 @@ def server() -> Iterator[FakeGeminiServer]:
 
 @pytest.fixture
 def provider(server: FakeGeminiServer) -> GeminiProvider:
-    return GeminiProvider(model=OLD_MODEL, api_key="k", base_url=server.base_url, timeout_s=2)
+    return GeminiProvider(
+        model=OLD_MODEL, api_key="k", base_url=server.base_url, timeout_s=2, contract="response_schema"
+    )
 
 
 def test_the_fake_refuses_tools_with_a_schema_for_old_models(server: FakeGeminiServer) -> None:
     """The premise: the single-call mode would fail on an old model."""
     combined = GeminiProvider(
-        model="gemini-3-flash-preview", api_key="k", base_url=server.base_url, timeout_s=2
+        model="gemini-3-flash-preview",
+        api_key="k",
+        base_url=server.base_url,
+        timeout_s=2,
+        contract="response_schema",
     )
     combined.model = OLD_MODEL  # the same requests, addressed to an old model
     with pytest.raises(ProviderUnavailable, match="unsupported"):

@@ -8,7 +8,9 @@ so is tools + response schema for a model before Gemini 3, and a `responseJsonSc
 refuse (`schema_rules`), in `generationConfig` or as a function's `parametersJsonSchema`. A cache
 may hold a `toolConfig` (the API allows it). The response schema is counted in `promptTokenCount`
 and never as cached: a CachedContent cannot hold generation config, so the real API bills it on
-every request.
+every request. Under forced function calling (`mode: ANY`) with `coach_reply` declared, a model
+cannot answer in text: a scripted JSON-object text is sent as that function's call, as the real
+model would have to phrase it (a text that is not a JSON object stays text, a misbehaving answer).
 Replies come from a script of `GeminiReply` and `Fault` entries; every request is recorded.
 """
 
@@ -33,7 +35,7 @@ from starlette.routing import Route
 from fitcoach.agent.fakes.schema_rules import gemini_json_schema_problem
 from fitcoach.agent.fakes.server import ScriptQueue, ThreadedServer, answer_scripted, read_json
 from fitcoach.agent.prompt import MIN_CACHE_TOKENS, estimate_tokens
-from fitcoach.agent.providers.gemini_support import combines_tools_with_schema
+from fitcoach.agent.providers.gemini_support import REPLY_FUNCTION, combines_tools_with_schema
 
 TOOLS_WITH_SCHEMA = "Function calling with a response mime type: 'application/json' is unsupported"
 """What models before Gemini 3 answer when tools and a JSON response schema meet in one request."""
@@ -68,6 +70,8 @@ class _Cache:
     model: str
     tokens: int
     has_tools: bool
+    forced_reply: bool
+    """Its tool config forces a function call and it declares `coach_reply`."""
     expires_at: float
     """time.monotonic() deadline."""
 
@@ -138,7 +142,8 @@ class FakeGeminiServer(ThreadedServer):
         with self._state:
             name = f"cachedContents/fake{next(self._ids)}"
             has_tools = bool(body.get("tools"))
-            cache = _Cache(name, body.get("model", ""), tokens, has_tools, time.monotonic() + ttl)
+            forced = _forces_reply(body)
+            cache = _Cache(name, body.get("model", ""), tokens, has_tools, forced, time.monotonic() + ttl)
             self.caches[name] = cache
         return JSONResponse(self._cache_json(cache))
 
@@ -194,6 +199,7 @@ class FakeGeminiServer(ThreadedServer):
         cached_name = body.get("cachedContent")
         cached_tokens = 0
         has_tools = bool(body.get("tools"))
+        forced = _forces_reply(body)
         if cached_name:
             if any(key in body for key in ("systemInstruction", "tools", "toolConfig")):
                 return _error(400, "INVALID_ARGUMENT", CACHED_WITH_CONFIG)
@@ -201,7 +207,7 @@ class FakeGeminiServer(ThreadedServer):
             if cache is None:
                 return _error(404, "NOT_FOUND", f"CachedContent not found: {cached_name}")
             cached_tokens = cache.tokens
-            has_tools = cache.has_tools
+            has_tools, forced = cache.has_tools, cache.forced_reply
         generation = body.get("generationConfig", {})
         refused = _schema_refusal(generation) or _tools_refusal(body.get("tools", []))
         if refused is not None:
@@ -210,8 +216,26 @@ class FakeGeminiServer(ThreadedServer):
         if has_tools and wants_schema and not combines_tools_with_schema(model):
             return _error(400, "INVALID_ARGUMENT", TOOLS_WITH_SCHEMA)
         return await answer_scripted(
-            self.queue, body, lambda reply, b: _render(reply, b, cached_tokens), _error_body, self.fallback
+            self.queue,
+            body,
+            lambda reply, b: _render(reply, b, cached_tokens, forced=forced),
+            _error_body,
+            self.fallback,
         )
+
+
+def _forces_reply(body: dict[str, Any]) -> bool:
+    mode = body.get("toolConfig", {}).get("functionCallingConfig", {}).get("mode")
+    names = {d.get("name") for tool in body.get("tools", []) for d in tool.get("functionDeclarations", [])}
+    return mode == "ANY" and REPLY_FUNCTION in names
+
+
+def _as_reply_call(text: str) -> dict[str, Any] | None:
+    try:
+        args = json.loads(text)
+    except json.JSONDecodeError:
+        return None
+    return {"functionCall": {"name": REPLY_FUNCTION, "args": args}} if isinstance(args, dict) else None
 
 
 def _schema_refusal(generation: dict[str, Any]) -> str | None:
@@ -249,10 +273,11 @@ def _response_schema(body: dict[str, Any]) -> Any:
     return generation.get("responseJsonSchema", generation.get("responseSchema"))
 
 
-def _render(reply: GeminiReply, body: dict[str, Any], cached_tokens: int) -> dict[str, Any]:
+def _render(reply: GeminiReply, body: dict[str, Any], cached_tokens: int, *, forced: bool) -> dict[str, Any]:
     parts: list[dict[str, Any]] = []
     if reply.text is not None:
-        parts.append({"text": reply.text})
+        call = _as_reply_call(reply.text) if forced else None
+        parts.append(call or {"text": reply.text})
     parts += [{"functionCall": {"name": c.name, "args": c.args}} for c in reply.calls]
     prompt = cached_tokens + estimate_tokens(json.dumps(body.get("contents", []), ensure_ascii=False))
     prompt += estimate_tokens(json.dumps(body.get("systemInstruction", {}), ensure_ascii=False))

@@ -4,15 +4,18 @@ A turn sends only the runtime block (and tool results) as `contents` against `ca
 a request carries no `system_instruction`, `tools` or `tool_config` (the API rejects them). If the
 API says the prefix is too small to cache, turns run uncached with the prefix inline.
 
-Gemini 3 takes tools and the response schema in one request. Earlier models cannot, so for them the
-turn is split: a tool phase on a cache of prefix + tools without a schema (its answer is used when it
-is already a JSON object), then, if needed, one structured call on a cache of the prefix alone with
-the tool results as text.
+The answer contract is declared as the `coach_reply` function, cached with the analytics tools and
+a tool config that forces a function call (`contract="function"`, the default): a CachedContent
+cannot hold generation config, so a response schema would be billed on every call (~1,500 tokens,
+over the per-turn budget), while a cached declaration is billed once per cache. A turn's answer is
+the arguments of that call (the guard checks them as ever), and every model generation works the
+same way, as no request pairs tools with a response schema.
 
-A CachedContent cannot hold the response schema, so it is billed on every call. `contract="function"`
-(opt-in, FITCOACH_GEMINI_CONTRACT=function) declares the contract as the `coach_reply` function
-instead, cached with the tools and a tool config that forces a function call: a turn then pays only
-for the runtime block, and the answer is the arguments of that call (the guard checks it as ever).
+`contract="response_schema"` (FITCOACH_GEMINI_CONTRACT=response_schema) sends the contract as the
+response schema instead. Gemini 3 takes tools and that schema in one request; earlier models cannot,
+so for them the turn is split: a tool phase on a cache of prefix + tools without a schema (its answer
+is used when it is already a JSON object), then, if needed, one structured call on a cache of the
+prefix alone with the tool results as text.
 """
 
 from __future__ import annotations
@@ -69,7 +72,7 @@ DEFAULT_GEMINI_MODEL = "gemini-3-flash-preview"
 CACHE_TTL = timedelta(hours=1)
 FINAL_ANSWER_NUDGE = "Tool budget used up. Answer now with the final JSON object only; call no more tools."
 FINAL_CALL_NUDGE = f"Tool budget used up. Answer now by calling {REPLY_FUNCTION}; call no other tool."
-GeminiContract = Literal["response_schema", "function"]
+GeminiContract = Literal["function", "response_schema"]
 TOOL_RESULTS_HEADER = "Results of the analytics tools called for this turn:"
 
 
@@ -94,7 +97,7 @@ class GeminiProvider:
         registry: CacheRegistry | None = None,
         clock: Clock | None = None,
         library: ExerciseLibrary | None = None,
-        contract: GeminiContract = "response_schema",
+        contract: GeminiContract = "function",
     ) -> None:
         if not api_key:
             raise ProviderMisconfigured("FITCOACH_PROVIDER=gemini needs GEMINI_API_KEY")
@@ -110,6 +113,7 @@ class GeminiProvider:
         self.clock: Clock = clock or SystemClock()
         slugs = (library or get_library()).slugs
         self._structured = structured_output(model, slugs)
+        self.contract: GeminiContract = contract
         self._reply_tool = reply_tool(slugs) if contract == "function" else None
         # Part of the cache key (a changed contract is a new cache); dumped once, not per turn.
         self._reply_key = (
@@ -138,7 +142,7 @@ class GeminiProvider:
     def _cache(
         self, prefix: str, declarations: list[dict[str, Any]], deadline: float, *, reply: bool = False
     ) -> CacheEntry:
-        key = prefix_hash(self.model, prefix, [*declarations, *(self._reply_key if reply else [])])
+        key = self.cache_key(prefix, declarations, reply=reply)
         entry = self.registry.usable(key, self.clock.now())
         if entry is None:
             # One creator per process: concurrent first turns would otherwise each pay for a cache.
@@ -151,6 +155,11 @@ class GeminiProvider:
                     return entry
         self.registry.count(key, hit=entry.cacheable)
         return entry
+
+    def cache_key(self, prefix: str, declarations: list[dict[str, Any]], *, reply: bool = True) -> str:
+        """The registry key of the cache of `prefix` with these tools (and, in function mode with
+        `reply`, the `coach_reply` declaration and its forced tool config)."""
+        return prefix_hash(self.model, prefix, [*declarations, *(self._reply_key if reply else [])])
 
     def _tools(self, declarations: list[dict[str, Any]], *, reply: bool) -> list[types.Tool] | None:
         tools = [gemini_tool(declarations)] if declarations else []
@@ -255,7 +264,9 @@ class GeminiProvider:
             last_round = round_number == MAX_TOOL_ROUNDS
             if last_round:
                 contents.append(text_content("user", FINAL_CALL_NUDGE))
-            config = self._function_config(request, entry, declarations)
+            # Uncached, the last round can offer `coach_reply` alone; a cached request cannot change
+            # its tools, so there the nudge has to do.
+            config = self._function_config(request, entry, [] if last_round else declarations)
             response = self._generate(contents, config, entry, usage, deadline)
             calls = response.function_calls or []
             answer = next((call for call in calls if call.name == REPLY_FUNCTION), None)
