@@ -39,6 +39,8 @@ export default {
   plan_changed: "The plan changed since this was proposed.",
   ask_again: "Ask again",
   proposal_already_decided: "This proposal was already decided.",
+  proposal_superseded: "A newer proposal replaced this one. Your plan is unchanged.",
+  proposal_replaced: "Your coach has a newer proposal, shown here instead of the one you tapped. Check it, then accept it.",
   see_full_day: "See the full day",
   diff_rest_to_training: "Rest day → training day",
   diff_training_to_rest: "Training day → rest day",

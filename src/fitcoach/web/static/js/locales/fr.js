@@ -39,6 +39,8 @@ export default {
   plan_changed: "Le plan a changé depuis cette proposition.",
   ask_again: "Redemander",
   proposal_already_decided: "Cette proposition a déjà été traitée.",
+  proposal_superseded: "Une proposition plus récente a remplacé celle-ci. Votre plan est inchangé.",
+  proposal_replaced: "Votre coach a une proposition plus récente, affichée ici à la place de celle que vous avez touchée. Vérifiez-la, puis acceptez-la.",
   see_full_day: "Voir toute la séance",
   diff_rest_to_training: "Repos → entraînement",
   diff_training_to_rest: "Entraînement → repos",

@@ -39,6 +39,8 @@ export default {
   plan_changed: "O plano mudou desde esta proposta.",
   ask_again: "Perguntar de novo",
   proposal_already_decided: "Esta proposta já foi decidida.",
+  proposal_superseded: "Uma proposta mais recente substituiu esta. Seu plano não mudou.",
+  proposal_replaced: "Seu coach tem uma proposta mais recente, mostrada aqui no lugar da que você tocou. Confira e depois aceite.",
   see_full_day: "Ver o treino completo",
   diff_rest_to_training: "Descanso → treino",
   diff_training_to_rest: "Treino → descanso",

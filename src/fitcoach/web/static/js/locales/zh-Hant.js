@@ -39,6 +39,8 @@ export default {
   plan_changed: "提出此建議後，計畫已經變更。",
   ask_again: "再問一次",
   proposal_already_decided: "此建議已經處理過了。",
+  proposal_superseded: "此建議已被較新的建議取代。你的計畫沒有變更。",
+  proposal_replaced: "教練有較新的建議，已顯示在此處取代你點選的那個。請確認後再接受。",
   see_full_day: "查看完整課表",
   diff_rest_to_training: "休息日 → 訓練日",
   diff_training_to_rest: "訓練日 → 休息日",

@@ -48,6 +48,7 @@ export async function renderCoach(root, { app, query }) {
       onStale: async () => {
         app.invalidatePlan();
         plan = await app.activePlan();
+        return plan;
       },
       onAccepted: async () => {
         app.invalidatePlan();

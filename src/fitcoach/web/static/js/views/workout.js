@@ -3,7 +3,7 @@ import { api, ApiError } from "../api.js";
 import { clear, h, markdown } from "../dom.js";
 import { t, weekdayName } from "../i18n.js";
 import * as outbox from "../outbox.js";
-import { proposalCard } from "../proposal.js";
+import { errorText, proposalCard } from "../proposal.js";
 import { applyDay, clearSession, loadSession, saveSession, setCount, startSession, toLogBody } from "../session.js";
 import { convert, prescription, roundWeight } from "../training.js";
 import { noPlan } from "./today.js";
@@ -142,9 +142,14 @@ export async function renderWorkout(root, { app, query }) {
     session.restUntil = rest ? new Date(Date.now() + rest * 1000).toISOString() : null;
   }
 
-  async function swap(ex, slot) {
+  // One question at a time: a double tap would ask twice, and the second proposal supersedes the first.
+  let swapping = false;
+  async function swap(ex, slot, button = null) {
+    if (swapping) return;
+    swapping = true;
+    if (button) button.disabled = true;
     const message = t("swap_message", { name: ex.name });
-    clear(slot, h("div.bubble.user", {}, h("p", {}, message)), h("div.bubble.coach", {}, h("p.typing", {}, t("coach_typing"))));
+    clear(slot, h("div.bubble.user", {}, h("p", {}, message)), h("div.bubble.coach", {}, h("p.typing", { role: "status" }, t("coach_typing"))));
     try {
       const reply = await api.chat({ message, activeTab: "today", selectedDay: session.weekday });
       const activePlan = await app.activePlan();
@@ -154,7 +159,10 @@ export async function renderWorkout(root, { app, query }) {
           proposalCard(reply.proposal, {
             activePlan,
             onRetry: () => swap(ex, slot),
-            onStale: () => app.invalidatePlan(),
+            onStale: () => {
+              app.invalidatePlan();
+              return app.activePlan();
+            },
             onAccepted: async (result) => {
               app.invalidatePlan();
               const day = result.plan && result.plan.days ? result.plan.days[session.weekday] : reply.proposal.data;
@@ -167,7 +175,11 @@ export async function renderWorkout(root, { app, query }) {
       }
       clear(slot, parts);
     } catch (err) {
-      clear(slot, h("p.error", {}, err instanceof ApiError && err.offline ? t("error_offline") : err.message));
+      if (err instanceof ApiError && err.status === 401) return app.signOut();
+      clear(slot, h("p.error", { role: "alert" }, errorText(err)));
+    } finally {
+      swapping = false;
+      if (button) button.disabled = false;
     }
   }
 
@@ -252,7 +264,7 @@ export async function renderWorkout(root, { app, query }) {
             h("tbody", {}, ex.sets.map((s, i) => h("tr", {}, h("td", {}, `${i + 1}`), h("td", {}, `${s.weight} ${s.unit}`), h("td", {}, `× ${s.reps}`), h("td", {}, s.rpe ? `@${s.rpe}` : ""), h("td", {}, h("button.icon", { type: "button", "aria-label": t("delete"), onclick: () => removeSet(i) }, "×"))))),
           ),
           form,
-          h("div.actions", {}, h("button.ghost.swap", { type: "button", onclick: () => swap(ex, swapSlot) }, `⇄ ${t("swap")}`), h("button.ghost.next", { type: "button", disabled: session.index >= session.exercises.length - 1, onclick: () => { session.index += 1; persist(); draw(); } }, t("next_exercise"))),
+          h("div.actions", {}, h("button.ghost.swap", { type: "button", disabled: swapping, onclick: (event) => swap(ex, swapSlot, event.currentTarget) }, `⇄ ${t("swap")}`), h("button.ghost.next", { type: "button", disabled: session.index >= session.exercises.length - 1, onclick: () => { session.index += 1; persist(); draw(); } }, t("next_exercise"))),
           swapSlot,
         ),
         h("div.actions.end", {}, h("button.primary.finish", { type: "button", onclick: finish }, t("finish_workout")), h("button.ghost.danger.discard", { type: "button", onclick: () => { if (confirm(t("confirm_discard"))) { clearSession(); stopTimer(); app.navigate("/today"); } } }, t("discard"))),
