@@ -2,6 +2,7 @@
 import { api, ApiError } from "./api.js";
 import { diffDay, diffWeek } from "./diff.js";
 import { dayBlocks } from "./dayview.js";
+import { errorText } from "./errors.js";
 import { clear, h } from "./dom.js";
 import { t, weekdayName } from "./i18n.js";
 
@@ -57,12 +58,6 @@ export function replacementOf(proposal, staged) {
   const newer = staged.filter((p) => p.id !== proposal.id && replaces(p));
   newer.sort((a, b) => String(b.created_at).localeCompare(String(a.created_at)));
   return newer[0] || null;
-}
-
-/** What a failed request tells the user: the offline message, or a generic line with the server's reason. */
-export function errorText(err) {
-  if (err instanceof ApiError && err.offline) return t("error_offline");
-  return `${t("error_generic")} ${err && err.message ? err.message : ""}`.trim();
 }
 
 /**
@@ -165,12 +160,15 @@ export function proposalCard(proposal, options) {
   };
 
   accept.addEventListener("click", async () => {
+    // A disabled button drops focus: a keyboard user who gets an error lands back on Accept.
+    const focused = document.activeElement === accept;
     accept.disabled = dismiss.disabled = true;
     let result;
     try {
       result = await api.acceptProposal(proposal.id);
     } catch (err) {
       accept.disabled = dismiss.disabled = false;
+      if (focused) accept.focus();
       if (err instanceof ApiError && err.code === "plan_changed") staleNow();
       else if (err instanceof ApiError && err.code === "proposal_superseded") await superseded();
       else if (err instanceof ApiError && err.status === 409) decided(t("proposal_already_decided"), "is-decided");

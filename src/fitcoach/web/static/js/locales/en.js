@@ -13,6 +13,8 @@ export default {
   delete: "Delete",
   error_generic: "Something went wrong.",
   error_offline: "Can't reach the server. Your data stays on this device until it's back.",
+  error_rate_limited: "Too many messages in a row. Wait a minute, then try again.",
+  error_server: "The server had a problem. Try again in a moment.",
   error_signed_out: "Your session ended. Please sign in again.",
 
   sign_in: "Sign in",

@@ -13,6 +13,8 @@ export default {
   delete: "Supprimer",
   error_generic: "Une erreur s'est produite.",
   error_offline: "Serveur injoignable. Vos données restent sur cet appareil jusqu'à son retour.",
+  error_rate_limited: "Trop de messages d'affilée. Attendez une minute, puis réessayez.",
+  error_server: "Le serveur a rencontré un problème. Réessayez dans un instant.",
   error_signed_out: "Votre session a expiré. Reconnectez-vous.",
 
   sign_in: "Se connecter",

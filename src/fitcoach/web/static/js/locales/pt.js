@@ -13,6 +13,8 @@ export default {
   delete: "Excluir",
   error_generic: "Algo deu errado.",
   error_offline: "Sem conexão com o servidor. Seus dados ficam neste aparelho até ele voltar.",
+  error_rate_limited: "Muitas mensagens seguidas. Espere um minuto e tente de novo.",
+  error_server: "O servidor teve um problema. Tente de novo em instantes.",
   error_signed_out: "Sua sessão terminou. Entre novamente.",
 
   sign_in: "Entrar",

@@ -13,6 +13,8 @@ export default {
   delete: "刪除",
   error_generic: "發生錯誤。",
   error_offline: "無法連線到伺服器。資料會保留在這台裝置上，直到恢復連線。",
+  error_rate_limited: "訊息傳送太頻繁。請等一分鐘再試。",
+  error_server: "伺服器發生問題。請稍後再試。",
   error_signed_out: "工作階段已結束，請重新登入。",
 
   sign_in: "登入",

@@ -1,9 +1,10 @@
 // /workout/active: step through the day, log sets, rest between them, swap via the coach, finish.
 import { api, ApiError } from "../api.js";
 import { clear, h, markdown } from "../dom.js";
+import { errorText } from "../errors.js";
 import { t, weekdayName } from "../i18n.js";
 import * as outbox from "../outbox.js";
-import { errorText, proposalCard } from "../proposal.js";
+import { proposalCard } from "../proposal.js";
 import { applyDay, clearSession, loadSession, saveSession, setCount, startSession, toLogBody } from "../session.js";
 import { convert, prescription, roundWeight } from "../training.js";
 import { noPlan } from "./today.js";
