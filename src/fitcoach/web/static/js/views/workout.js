@@ -203,7 +203,9 @@ export async function renderWorkout(root, { app, query }) {
   function draw() {
     const ex = session.exercises[session.index];
     const units = app.units;
-    const weight = h("input.weight", { type: "number", inputmode: "decimal", min: "0", step: units === "kg" ? "0.5" : "1", "aria-label": t("weight_unit", { unit: units }) });
+    // step "any": 1.25 kg and 2.5 lb plates make weights no fixed step allows, and the browser would
+    // silently refuse to submit them.
+    const weight = h("input.weight", { type: "number", inputmode: "decimal", min: "0", step: "any", "aria-label": t("weight_unit", { unit: units }) });
     const reps = h("input.reps", { type: "number", inputmode: "numeric", min: "1", step: "1", "aria-label": t("reps") });
     const rpe = h("select.rpe", { "aria-label": "RPE" }, RPE_CHOICES.map((v) => h("option", { value: v }, v || "RPE")));
     const swapSlot = h("div.swap-slot");
