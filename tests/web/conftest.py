@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from fastapi import FastAPI
@@ -25,11 +26,22 @@ def browser() -> Iterator[Browser]:
         browser.close()
 
 
+def is_local(url: str) -> bool:
+    """Everything the client loads is vendored: only the test server, data: and blob: URLs are local."""
+    return url.startswith(("data:", "blob:")) or urlsplit(url).hostname in {"127.0.0.1", "localhost"}
+
+
+def watch(context: BrowserContext, errors: list[str]) -> None:
+    """Collect uncaught page errors and any request that leaves the machine (a CDN, a font, analytics)."""
+    context.on("request", lambda r: None if is_local(r.url) else errors.append(f"remote request: {r.url}"))
+
+
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
     context = browser.new_context(viewport=PHONE, locale="en-US")
-    page = context.new_page()
     errors: list[str] = []
+    watch(context, errors)
+    page = context.new_page()
     page.on("pageerror", lambda error: errors.append(str(error)))
     yield page
     context.close()
@@ -77,6 +89,7 @@ def phone(browser: Browser) -> Iterator[Callable[[str], Page]]:
     def open_page(locale: str) -> Page:
         context = browser.new_context(viewport=PHONE, locale=locale)
         context.set_default_timeout(30_000)
+        watch(context, errors)
         contexts.append(context)
         page = context.new_page()
         page.on("dialog", lambda dialog: dialog.accept())

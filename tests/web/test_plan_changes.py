@@ -1,4 +1,4 @@
-"""Plan decisions in Chromium: a proposal made stale by another change (409), and undo from Me."""
+"""Plan decisions in Chromium: a proposal made stale (409) or superseded by a newer one, and undo from Me."""
 
 from __future__ import annotations
 
@@ -107,3 +107,30 @@ def test_undo_in_me_shows_the_previous_plan_again(
     expect(page.locator(f".day-page li.exercise[data-exercise='{victim['exercise_id']}']")).to_have_count(1)
     assert shown.evaluate_all("els => els.map(e => e.dataset.exercise)") == before
     assert ids(day_exercises(api.get("/api/plan").json()["plan"], day)) == before
+
+
+def test_accepting_an_older_card_when_the_newer_one_is_on_screen_points_to_it(
+    shared_server: LiveServer, phone: Callable[[str], Page]
+) -> None:
+    user = shared_server.create_user("Ines")
+    api = shared_server.api(user["token"])
+    week = onboard(api, CASES["en-1"]["message"])
+    day = first_training_day(week)
+    first, second = day_exercises(week, day)[:2]
+
+    page = phone("en-US")
+    sign_in(page, shared_server, user["token"])
+    ask_about_day(page, shared_server, day, swap_question(first["name"]))
+    expect(page.locator(".proposal")).to_have_count(1)
+    page.locator(".composer-input").fill(swap_question(second["name"]))
+    page.locator("button.send").click()
+    expect(page.locator(".proposal")).to_have_count(2)
+    older, newer = page.locator(".proposal").nth(0), page.locator(".proposal").nth(1)
+    newer_id = newer.get_attribute("data-proposal-id")
+
+    older.locator("button.accept").click()
+    expect(older).to_have_class(re.compile("is-superseded"))
+    expect(older.locator(".proposal-state")).to_contain_text("A newer proposal replaced this one.")
+    expect(page.locator(f".proposal[data-proposal-id='{newer_id}']")).to_have_count(1)  # not shown twice
+    expect(newer.locator("button.accept")).to_be_enabled()
+    assert api.get("/api/plan").json()["version"] == 1

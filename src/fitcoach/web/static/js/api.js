@@ -48,7 +48,8 @@ async function request(method, path, { body, query, headers = {}, auth = true } 
   }
   if (!response.ok) {
     const error = (data && data.error) || {};
-    throw new ApiError(response.status, error.code || `http_${response.status}`, error.message || text, error.details);
+    // A body that is not our JSON error (a proxy's HTML page) is never shown as text.
+    throw new ApiError(response.status, error.code || `http_${response.status}`, error.message || `HTTP ${response.status}`, error.details);
   }
   return data;
 }

@@ -1,6 +1,7 @@
 // The shell: sign-in, the bottom tab bar and a History-API router that renders one view at a time.
 import { api, ApiError } from "./api.js";
 import { clear, h } from "./dom.js";
+import { errorText } from "./errors.js";
 import { getLang, LANGUAGES, setLang, t } from "./i18n.js";
 import * as outbox from "./outbox.js";
 import { getToken, load, save, setToken } from "./store.js";
@@ -120,8 +121,7 @@ export const app = {
       this.signOut();
       return h("p.error", {}, t("error_signed_out"));
     }
-    const text = err instanceof ApiError && err.offline ? t("error_offline") : `${t("error_generic")} ${err.message || err}`;
-    return h("p.error", { role: "alert" }, text);
+    return h("p.error", { role: "alert" }, errorText(err));
   },
 };
 

@@ -2,6 +2,7 @@
 import { api, ApiError } from "./api.js";
 import { diffDay, diffWeek } from "./diff.js";
 import { dayBlocks } from "./dayview.js";
+import { errorText } from "./errors.js";
 import { clear, h } from "./dom.js";
 import { t, weekdayName } from "./i18n.js";
 
@@ -51,12 +52,22 @@ function weekChanges(rows) {
   );
 }
 
+/** The staged proposal that replaced `proposal` on the server: a newer one for the same day, or a newer week. */
+export function replacementOf(proposal, staged) {
+  const replaces = (p) => p.type === "UPDATE_WEEK" || (proposal.type === "UPDATE_DAY" && p.type === "UPDATE_DAY" && p.target_day === proposal.target_day);
+  const newer = staged.filter((p) => p.id !== proposal.id && replaces(p));
+  newer.sort((a, b) => String(b.created_at).localeCompare(String(a.created_at)));
+  return newer[0] || null;
+}
+
 /**
  * A card for one staged proposal. `activePlan` ({version, plan} or null) is what the diff is against;
- * `onRetry` asks the coach again after a 409 plan_changed, when `onStale` has refreshed the caller's
- * copy of the plan; `onAccepted(result)` gets {version, plan}.
+ * `onStale` refreshes the caller's copy of the plan (after a 409) and may resolve to the fresh one;
+ * `onRetry` asks the coach again after a 409 plan_changed; `onAccepted(result)` gets {version, plan}.
+ * A proposal superseded by a newer one on the server is replaced in place by that newer card.
  */
-export function proposalCard(proposal, { activePlan, onRetry, onStale, onAccepted, onDecided }) {
+export function proposalCard(proposal, options) {
+  const { activePlan, onRetry, onStale, onAccepted, onDecided, notice } = options;
   const plan = activePlan ? activePlan.plan : null;
   const isDay = proposal.type === "UPDATE_DAY";
   const kind = isDay ? t("proposal_day", { day: weekdayName(proposal.target_day) }) : t(plan ? "proposal_week" : "proposal_new_week");
@@ -79,7 +90,8 @@ export function proposalCard(proposal, { activePlan, onRetry, onStale, onAccepte
 
   const card = h(
     "section.card.proposal",
-    { "data-proposal-id": proposal.id, "data-type": proposal.type },
+    { "data-proposal-id": proposal.id, "data-type": proposal.type, "data-target-day": proposal.target_day || null },
+    notice ? h("p.warn.notice", { role: "status" }, notice) : null,
     h("p.eyebrow", {}, kind),
     proposal.summary_diff ? h("p.summary", {}, proposal.summary_diff) : null,
     changes,
@@ -95,37 +107,77 @@ export function proposalCard(proposal, { activePlan, onRetry, onStale, onAccepte
     if (onDecided) onDecided();
   };
 
-  accept.addEventListener("click", async () => {
-    accept.disabled = dismiss.disabled = true;
+  /** One tap only: a second tap while the question is on its way would ask the coach twice. */
+  const retryButton = (before) => {
+    const button = h("button.chip.retry", { type: "button" }, t("ask_again"));
+    button.addEventListener("click", async () => {
+      button.disabled = true;
+      actions.remove();
+      await before;
+      onRetry();
+    });
+    return button;
+  };
+
+  const refreshPlan = () => (onStale ? Promise.resolve(onStale()).catch(() => undefined) : Promise.resolve(undefined));
+
+  const staleNow = () => {
+    // It can never apply as it is: Accept goes; Dismiss stays so a card without a question to
+    // repeat can still be cleared, and asking again replaces it (the server supersedes it).
+    accept.remove();
+    card.classList.add("is-stale");
+    // A failed refresh (offline) leaves the old copy; the next view load fetches again.
+    const refreshed = refreshPlan();
+    clear(state, h("p.warn", {}, t("plan_changed")), onRetry ? retryButton(refreshed) : null);
+  };
+
+  const superseded = async () => {
+    actions.remove();
+    card.classList.add("is-superseded");
+    clear(state, h("p.warn", {}, t("proposal_superseded")));
+    let newer = null;
+    let fresh;
     try {
-      const result = await api.acceptProposal(proposal.id);
-      decided(t("accepted_version", { version: result.version }), "is-accepted");
-      if (onAccepted) await onAccepted(result);
+      [fresh, newer] = await Promise.all([refreshPlan(), api.stagedProposals().then((r) => replacementOf(proposal, r.items))]);
+    } catch (err) {
+      // Unreachable now: the message stands, and the next load of the view lists what is staged.
+      state.append(h("p.error", {}, errorText(err)));
+      return;
+    }
+    if (!newer) {
+      // Already decided elsewhere: nothing to show but the way to ask again.
+      if (onRetry) state.append(retryButton(Promise.resolve()));
+      return;
+    }
+    const shown = document.querySelector(`.proposal[data-proposal-id="${CSS.escape(newer.id)}"]`);
+    if (shown) {
+      shown.scrollIntoView({ block: "nearest" });
+      return;
+    }
+    const next = proposalCard(newer, { ...options, activePlan: fresh === undefined ? activePlan : fresh, notice: t("proposal_replaced") });
+    card.replaceWith(next);
+    next.querySelector("button.accept").focus();
+  };
+
+  accept.addEventListener("click", async () => {
+    // A disabled button drops focus: a keyboard user who gets an error lands back on Accept.
+    const focused = document.activeElement === accept;
+    accept.disabled = dismiss.disabled = true;
+    let result;
+    try {
+      result = await api.acceptProposal(proposal.id);
     } catch (err) {
       accept.disabled = dismiss.disabled = false;
-      if (err instanceof ApiError && err.code === "plan_changed") {
-        // It can never apply as it is: Accept goes; Dismiss stays so a card without a question to
-        // repeat can still be cleared, and asking again replaces it (the server supersedes it).
-        accept.remove();
-        card.classList.add("is-stale");
-        // A failed refresh (offline) leaves the old copy; the next view load fetches again.
-        const refreshed = onStale ? Promise.resolve(onStale()).catch(() => {}) : Promise.resolve();
-        const retry = async () => {
-          actions.remove();
-          await refreshed;
-          onRetry();
-        };
-        clear(
-          state,
-          h("p.warn", {}, t("plan_changed")),
-          onRetry ? h("button.chip.retry", { type: "button", onclick: retry }, t("ask_again")) : null,
-        );
-      } else if (err instanceof ApiError && err.status === 409) {
-        decided(t("proposal_already_decided"), "is-decided");
-      } else {
-        clear(state, h("p.error", {}, err instanceof ApiError && err.offline ? t("error_offline") : err.message));
-      }
+      if (focused) accept.focus();
+      if (err instanceof ApiError && err.code === "plan_changed") staleNow();
+      else if (err instanceof ApiError && err.code === "proposal_superseded") await superseded();
+      else if (err instanceof ApiError && err.status === 409) decided(t("proposal_already_decided"), "is-decided");
+      else clear(state, h("p.error", { role: "alert" }, errorText(err)));
+      return;
     }
+    decided(t("accepted_version", { version: result.version }), "is-accepted");
+    // The plan is accepted whatever happens next: a failed refresh must not read as a failed accept.
+    if (onAccepted) await Promise.resolve(onAccepted(result)).catch(() => {});
   });
 
   dismiss.addEventListener("click", async () => {
@@ -135,7 +187,10 @@ export function proposalCard(proposal, { activePlan, onRetry, onStale, onAccepte
       decided(t("dismissed"), "is-dismissed");
     } catch (err) {
       accept.disabled = dismiss.disabled = false;
-      clear(state, h("p.error", {}, err instanceof ApiError && err.offline ? t("error_offline") : err.message));
+      // Superseded: it can never apply, which is what Dismiss asked for.
+      if (err instanceof ApiError && err.code === "proposal_superseded") decided(t("dismissed"), "is-dismissed");
+      else if (err instanceof ApiError && err.status === 409) decided(t("proposal_already_decided"), "is-decided");
+      else clear(state, h("p.error", { role: "alert" }, errorText(err)));
     }
   });
 

@@ -13,6 +13,8 @@ export default {
   delete: "Delete",
   error_generic: "Something went wrong.",
   error_offline: "Can't reach the server. Your data stays on this device until it's back.",
+  error_rate_limited: "Too many messages in a row. Wait a minute, then try again.",
+  error_server: "The server had a problem. Try again in a moment.",
   error_signed_out: "Your session ended. Please sign in again.",
 
   sign_in: "Sign in",
@@ -39,6 +41,8 @@ export default {
   plan_changed: "The plan changed since this was proposed.",
   ask_again: "Ask again",
   proposal_already_decided: "This proposal was already decided.",
+  proposal_superseded: "A newer proposal replaced this one. Your plan is unchanged.",
+  proposal_replaced: "Your coach has a newer proposal, shown here instead of the one you tapped. Check it, then accept it.",
   see_full_day: "See the full day",
   diff_rest_to_training: "Rest day → training day",
   diff_training_to_rest: "Training day → rest day",

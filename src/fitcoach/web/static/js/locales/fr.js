@@ -13,6 +13,8 @@ export default {
   delete: "Supprimer",
   error_generic: "Une erreur s'est produite.",
   error_offline: "Serveur injoignable. Vos données restent sur cet appareil jusqu'à son retour.",
+  error_rate_limited: "Trop de messages d'affilée. Attendez une minute, puis réessayez.",
+  error_server: "Le serveur a rencontré un problème. Réessayez dans un instant.",
   error_signed_out: "Votre session a expiré. Reconnectez-vous.",
 
   sign_in: "Se connecter",
@@ -39,6 +41,8 @@ export default {
   plan_changed: "Le plan a changé depuis cette proposition.",
   ask_again: "Redemander",
   proposal_already_decided: "Cette proposition a déjà été traitée.",
+  proposal_superseded: "Une proposition plus récente a remplacé celle-ci. Votre plan est inchangé.",
+  proposal_replaced: "Votre coach a une proposition plus récente, affichée ici à la place de celle que vous avez touchée. Vérifiez-la, puis acceptez-la.",
   see_full_day: "Voir toute la séance",
   diff_rest_to_training: "Repos → entraînement",
   diff_training_to_rest: "Entraînement → repos",

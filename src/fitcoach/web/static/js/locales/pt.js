@@ -13,6 +13,8 @@ export default {
   delete: "Excluir",
   error_generic: "Algo deu errado.",
   error_offline: "Sem conexão com o servidor. Seus dados ficam neste aparelho até ele voltar.",
+  error_rate_limited: "Muitas mensagens seguidas. Espere um minuto e tente de novo.",
+  error_server: "O servidor teve um problema. Tente de novo em instantes.",
   error_signed_out: "Sua sessão terminou. Entre novamente.",
 
   sign_in: "Entrar",
@@ -39,6 +41,8 @@ export default {
   plan_changed: "O plano mudou desde esta proposta.",
   ask_again: "Perguntar de novo",
   proposal_already_decided: "Esta proposta já foi decidida.",
+  proposal_superseded: "Uma proposta mais recente substituiu esta. Seu plano não mudou.",
+  proposal_replaced: "Seu coach tem uma proposta mais recente, mostrada aqui no lugar da que você tocou. Confira e depois aceite.",
   see_full_day: "Ver o treino completo",
   diff_rest_to_training: "Descanso → treino",
   diff_training_to_rest: "Treino → descanso",

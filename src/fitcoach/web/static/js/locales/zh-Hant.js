@@ -13,6 +13,8 @@ export default {
   delete: "刪除",
   error_generic: "發生錯誤。",
   error_offline: "無法連線到伺服器。資料會保留在這台裝置上，直到恢復連線。",
+  error_rate_limited: "訊息傳送太頻繁。請等一分鐘再試。",
+  error_server: "伺服器發生問題。請稍後再試。",
   error_signed_out: "工作階段已結束，請重新登入。",
 
   sign_in: "登入",
@@ -39,6 +41,8 @@ export default {
   plan_changed: "提出此建議後，計畫已經變更。",
   ask_again: "再問一次",
   proposal_already_decided: "此建議已經處理過了。",
+  proposal_superseded: "此建議已被較新的建議取代。你的計畫沒有變更。",
+  proposal_replaced: "教練有較新的建議，已顯示在此處取代你點選的那個。請確認後再接受。",
   see_full_day: "查看完整課表",
   diff_rest_to_training: "休息日 → 訓練日",
   diff_training_to_rest: "訓練日 → 休息日",

@@ -1,6 +1,7 @@
 // /coach: the chat. Sends active_tab + selected_day with every message; proposals render as cards.
 import { api, ApiError } from "../api.js";
 import { clear, h, markdown } from "../dom.js";
+import { errorText } from "../errors.js";
 import { formatDate, t, weekdayName } from "../i18n.js";
 import { memoryNotes } from "../memorynote.js";
 import { proposalCard } from "../proposal.js";
@@ -48,6 +49,7 @@ export async function renderCoach(root, { app, query }) {
       onStale: async () => {
         app.invalidatePlan();
         plan = await app.activePlan();
+        return plan;
       },
       onAccepted: async () => {
         app.invalidatePlan();
@@ -87,9 +89,13 @@ export async function renderCoach(root, { app, query }) {
     return nodes.filter(Boolean);
   };
 
+  // One turn at a time: Enter, a chip or "Try again" while the coach is answering would start a second
+  // turn whose proposal supersedes the first; the text stays in the box to send once the answer is in.
+  let busy = false;
   async function send(text, turnContext = context) {
     const message = String(text || "").trim();
-    if (!message) return;
+    if (!message || busy) return;
+    busy = true;
     input.value = "";
     const pendingBubble = bubble("coach", h("p.typing", {}, t("coach_typing")));
     thread.append(bubble("user", message), pendingBubble);
@@ -104,15 +110,15 @@ export async function renderCoach(root, { app, query }) {
       nodes[nodes.length - 1].scrollIntoView({ block: "nearest" });
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return app.signOut();
-      pendingBubble.replaceWith(
-        h(
-          "div.bubble.coach.failed",
-          {},
-          h("p.error", {}, err instanceof ApiError && err.offline ? t("error_offline") : `${t("error_generic")} ${err.message}`),
-          h("button.chip", { type: "button", onclick: (e) => { e.target.closest(".bubble").remove(); thread.lastElementChild?.remove(); send(message, turnContext); } }, t("retry")),
-        ),
+      const failed = h(
+        "div.bubble.coach.failed",
+        {},
+        h("p.error", { role: "alert" }, errorText(err)),
+        h("button.chip.retry", { type: "button", onclick: () => { if (busy) return; failed.previousElementSibling?.remove(); failed.remove(); send(message, turnContext); } }, t("retry")),
       );
+      pendingBubble.replaceWith(failed);
     } finally {
+      busy = false;
       sendButton.disabled = false;
     }
   }
@@ -123,7 +129,14 @@ export async function renderCoach(root, { app, query }) {
     const older = h("button.ghost.small.load-older", { type: "button" }, t("load_older"));
     older.addEventListener("click", async () => {
       older.disabled = true;
-      const page = await api.chatHistory({ limit: HISTORY_PAGE, before: items[0].id });
+      let page;
+      try {
+        page = await api.chatHistory({ limit: HISTORY_PAGE, before: items[0].id });
+      } catch (err) {
+        older.disabled = false;
+        older.after(h("p.error.small", { role: "alert" }, errorText(err)));
+        return;
+      }
       const nodes = [...page.items].reverse().flatMap((it) => renderTurn(it.message, it.reply, formatDate(it.created_at, { dateStyle: "medium", timeStyle: "short" }), context, { live: false }));
       older.after(...nodes);
       if (page.items.length < HISTORY_PAGE) older.remove();

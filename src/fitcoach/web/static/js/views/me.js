@@ -1,6 +1,7 @@
 // /me: what the coach remembers (by tier, with expiry, "forget"), plan versions with undo, settings.
 import { api } from "../api.js";
 import { clear, h } from "../dom.js";
+import { errorText } from "../errors.js";
 import { formatDate, getLang, LANGUAGE_NAMES, setLang, t } from "../i18n.js";
 import * as outbox from "../outbox.js";
 
@@ -21,8 +22,14 @@ function memoryItem(item, onForget) {
   forget.addEventListener("click", async () => {
     if (!confirm(t("confirm_forget"))) return;
     forget.disabled = true;
-    await onForget(item);
-    li.remove();
+    li.querySelector(".error")?.remove();
+    try {
+      await onForget(item);
+      li.remove();
+    } catch (err) {
+      forget.disabled = false;
+      li.append(h("p.error.small", { role: "alert" }, errorText(err)));
+    }
   });
   return li;
 }
@@ -56,9 +63,20 @@ export async function renderMe(root, { app }) {
   const items = [...versions.items].sort((a, b) => b.version - a.version);
   const activeVersion = items.length ? items[0].version : null;
 
+  const revertError = h("p.error", { role: "alert" });
+  let reverting = false;
   const revert = async (version) => {
-    if (!confirm(t("confirm_revert", { version }))) return;
-    await api.revertPlan(version);
+    if (reverting || !confirm(t("confirm_revert", { version }))) return;
+    reverting = true;
+    revertError.textContent = "";
+    try {
+      await api.revertPlan(version);
+    } catch (err) {
+      revertError.textContent = errorText(err);
+      return;
+    } finally {
+      reverting = false;
+    }
     app.invalidatePlan();
     app.rerender();
   };
@@ -90,7 +108,7 @@ export async function renderMe(root, { app }) {
           return h("div.tier", { "data-tier": tier }, h("h4", {}, t(tier)), list.length ? h("ul.memory-list", {}, list.map((item) => memoryItem(item, forget))) : h("p.muted.small", {}, t("nothing_yet")));
         }),
       ),
-      h("section.card", {}, h("h3", {}, t("plan_versions")), items.length ? versionList(items, activeVersion, revert) : h("p.muted", {}, t("no_plan_title"))),
+      h("section.card", {}, h("h3", {}, t("plan_versions")), items.length ? versionList(items, activeVersion, revert) : h("p.muted", {}, t("no_plan_title")), revertError),
       h(
         "section.card.settings",
         {},

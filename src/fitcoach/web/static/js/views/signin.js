@@ -1,6 +1,7 @@
 // Sign-in: paste a token, or one click for the local default user when the server offers one.
 import { api, ApiError } from "../api.js";
 import { clear, h } from "../dom.js";
+import { errorText } from "../errors.js";
 import { t } from "../i18n.js";
 
 export async function renderSignIn(root, { app }) {
@@ -12,7 +13,7 @@ export async function renderSignIn(root, { app }) {
     try {
       await app.signIn(value);
     } catch (err) {
-      error.textContent = err instanceof ApiError && err.status === 401 ? t("bad_token") : err instanceof ApiError && err.offline ? t("error_offline") : err.message;
+      error.textContent = err instanceof ApiError && err.status === 401 ? t("bad_token") : errorText(err);
     }
   };
   const form = h("form.card.signin", {}, h("h2", {}, t("sign_in")), h("p.muted", {}, t("sign_in_body")), token, h("button.primary", { type: "submit" }, t("sign_in")), error);

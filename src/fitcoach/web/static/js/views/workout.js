@@ -1,6 +1,7 @@
 // /workout/active: step through the day, log sets, rest between them, swap via the coach, finish.
 import { api, ApiError } from "../api.js";
 import { clear, h, markdown } from "../dom.js";
+import { errorText } from "../errors.js";
 import { t, weekdayName } from "../i18n.js";
 import * as outbox from "../outbox.js";
 import { proposalCard } from "../proposal.js";
@@ -142,9 +143,14 @@ export async function renderWorkout(root, { app, query }) {
     session.restUntil = rest ? new Date(Date.now() + rest * 1000).toISOString() : null;
   }
 
-  async function swap(ex, slot) {
+  // One question at a time: a double tap would ask twice, and the second proposal supersedes the first.
+  let swapping = false;
+  async function swap(ex, slot, button = null) {
+    if (swapping) return;
+    swapping = true;
+    if (button) button.disabled = true;
     const message = t("swap_message", { name: ex.name });
-    clear(slot, h("div.bubble.user", {}, h("p", {}, message)), h("div.bubble.coach", {}, h("p.typing", {}, t("coach_typing"))));
+    clear(slot, h("div.bubble.user", {}, h("p", {}, message)), h("div.bubble.coach", {}, h("p.typing", { role: "status" }, t("coach_typing"))));
     try {
       const reply = await api.chat({ message, activeTab: "today", selectedDay: session.weekday });
       const activePlan = await app.activePlan();
@@ -154,7 +160,10 @@ export async function renderWorkout(root, { app, query }) {
           proposalCard(reply.proposal, {
             activePlan,
             onRetry: () => swap(ex, slot),
-            onStale: () => app.invalidatePlan(),
+            onStale: () => {
+              app.invalidatePlan();
+              return app.activePlan();
+            },
             onAccepted: async (result) => {
               app.invalidatePlan();
               const day = result.plan && result.plan.days ? result.plan.days[session.weekday] : reply.proposal.data;
@@ -167,7 +176,11 @@ export async function renderWorkout(root, { app, query }) {
       }
       clear(slot, parts);
     } catch (err) {
-      clear(slot, h("p.error", {}, err instanceof ApiError && err.offline ? t("error_offline") : err.message));
+      if (err instanceof ApiError && err.status === 401) return app.signOut();
+      clear(slot, h("p.error", { role: "alert" }, errorText(err)));
+    } finally {
+      swapping = false;
+      if (button) button.disabled = false;
     }
   }
 
@@ -190,7 +203,9 @@ export async function renderWorkout(root, { app, query }) {
   function draw() {
     const ex = session.exercises[session.index];
     const units = app.units;
-    const weight = h("input.weight", { type: "number", inputmode: "decimal", min: "0", step: units === "kg" ? "0.5" : "1", "aria-label": t("weight_unit", { unit: units }) });
+    // step "any": 1.25 kg and 2.5 lb plates make weights no fixed step allows, and the browser would
+    // silently refuse to submit them.
+    const weight = h("input.weight", { type: "number", inputmode: "decimal", min: "0", step: "any", "aria-label": t("weight_unit", { unit: units }) });
     const reps = h("input.reps", { type: "number", inputmode: "numeric", min: "1", step: "1", "aria-label": t("reps") });
     const rpe = h("select.rpe", { "aria-label": "RPE" }, RPE_CHOICES.map((v) => h("option", { value: v }, v || "RPE")));
     const swapSlot = h("div.swap-slot");
@@ -252,7 +267,7 @@ export async function renderWorkout(root, { app, query }) {
             h("tbody", {}, ex.sets.map((s, i) => h("tr", {}, h("td", {}, `${i + 1}`), h("td", {}, `${s.weight} ${s.unit}`), h("td", {}, `× ${s.reps}`), h("td", {}, s.rpe ? `@${s.rpe}` : ""), h("td", {}, h("button.icon", { type: "button", "aria-label": t("delete"), onclick: () => removeSet(i) }, "×"))))),
           ),
           form,
-          h("div.actions", {}, h("button.ghost.swap", { type: "button", onclick: () => swap(ex, swapSlot) }, `⇄ ${t("swap")}`), h("button.ghost.next", { type: "button", disabled: session.index >= session.exercises.length - 1, onclick: () => { session.index += 1; persist(); draw(); } }, t("next_exercise"))),
+          h("div.actions", {}, h("button.ghost.swap", { type: "button", disabled: swapping, onclick: (event) => swap(ex, swapSlot, event.currentTarget) }, `⇄ ${t("swap")}`), h("button.ghost.next", { type: "button", disabled: session.index >= session.exercises.length - 1, onclick: () => { session.index += 1; persist(); draw(); } }, t("next_exercise"))),
           swapSlot,
         ),
         h("div.actions.end", {}, h("button.primary.finish", { type: "button", onclick: finish }, t("finish_workout")), h("button.ghost.danger.discard", { type: "button", onclick: () => { if (confirm(t("confirm_discard"))) { clearSession(); stopTimer(); app.navigate("/today"); } } }, t("discard"))),
