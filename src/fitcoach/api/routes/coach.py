@@ -91,8 +91,16 @@ def proposals(
     status: ProposalStatus | None = None,
     limit: Annotated[int, Query(ge=1, le=100)] = 50,
 ) -> ProposalList:
+    """Newest first. A proposal stored by an older version that no longer fits the contract is left
+    out: it cannot be accepted (409 `invalid_proposal`), and one such row must not hide the others."""
     rows = list_proposals(session, user_id=user.id, status=status, limit=limit)
-    return ProposalList(items=[render_proposal(row) for row in rows])
+    items: list[ProposalPublic] = []
+    for row in rows:
+        try:
+            items.append(render_proposal(row))
+        except ValidationError as exc:
+            log.warning("proposal %s no longer fits the contract: %s", row.id, exc.errors()[:3])
+    return ProposalList(items=items)
 
 
 @router.post("/proposals/{proposal_id}/accept", responses=error_responses(*AUTHED, 404, 409, 422))
