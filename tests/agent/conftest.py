@@ -1,16 +1,28 @@
-"""Fixtures for provider tests: a recording tool runner, a turn request, a valid answer."""
+"""Fixtures for provider tests (a recording tool runner, a turn request, a valid answer) and for the
+chat turn over HTTP with a scripted brain."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from sqlalchemy import Engine
 
+from fitcoach.agent.pipeline import Brains
 from fitcoach.agent.prompt import static_prefix
 from fitcoach.agent.providers.base import ProviderRequest, TurnInput
+from fitcoach.agent.providers.scripted import ScriptedProvider
 from fitcoach.agent.tools import TOOL_DECLARATIONS
+from fitcoach.api.app import create_app
+from fitcoach.clock import FrozenClock
+from fitcoach.config import Settings
+from tests.conftest import MakeUser, TestUser
+from tests.seeding import seed_athlete
 
 
 class RecordingToolRunner:
@@ -55,3 +67,33 @@ def make_request(message: str = "Should I add weight?", user: str = "u1") -> Pro
 @pytest.fixture
 def runner() -> RecordingToolRunner:
     return RecordingToolRunner()
+
+
+# --- the chat turn over HTTP with a scripted brain (pipeline tests) ---------------------------------
+
+
+@pytest.fixture
+def scripted() -> ScriptedProvider:
+    return ScriptedProvider()
+
+
+@pytest.fixture
+def coach_app(database_url: str, engine: Engine, clock: FrozenClock, scripted: ScriptedProvider) -> FastAPI:
+    return create_app(
+        Settings(database_url=database_url),
+        clock=clock,
+        engine=engine,
+        brains=Brains(provider=scripted, fallback=None),
+    )
+
+
+@pytest.fixture
+def coach(coach_app: FastAPI) -> Iterator[TestClient]:
+    with TestClient(coach_app) as client:
+        yield client
+
+
+@pytest.fixture
+def athlete(make_user: MakeUser, engine: Engine, clock: FrozenClock) -> TestUser:
+    """A user with the seed's home-gym memory and the seed's 4-day plan as version 1."""
+    return seed_athlete(make_user, engine, clock.now())

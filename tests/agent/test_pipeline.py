@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import Session
@@ -17,9 +15,7 @@ from sqlalchemy.orm import Session
 from fitcoach.agent.pipeline import Brains, ChatInput, run_turn
 from fitcoach.agent.providers.base import ProviderRequest, ToolRunner
 from fitcoach.agent.providers.scripted import ScriptedProvider
-from fitcoach.api.app import create_app
 from fitcoach.clock import FrozenClock
-from fitcoach.config import Settings
 from fitcoach.contract.models import DayPlan, Weekday, WeeklyPlan
 from fitcoach.engine.profile import build_profile
 from fitcoach.engine.validator import validate_day, validate_week
@@ -31,34 +27,6 @@ from fitcoach.storage.memory_repo import load_active_items
 from fitcoach.storage.plans import get_active_plan
 from fitcoach.storage.tables import ChatTurn, MemoryItemRow, ProposalRow
 from tests.conftest import MakeUser, TestUser
-from tests.seeding import seed_athlete
-
-
-@pytest.fixture
-def scripted() -> ScriptedProvider:
-    return ScriptedProvider()
-
-
-@pytest.fixture
-def coach_app(database_url: str, engine: Engine, clock: FrozenClock, scripted: ScriptedProvider) -> FastAPI:
-    return create_app(
-        Settings(database_url=database_url),
-        clock=clock,
-        engine=engine,
-        brains=Brains(provider=scripted, fallback=None),
-    )
-
-
-@pytest.fixture
-def coach(coach_app: FastAPI) -> Iterator[TestClient]:
-    with TestClient(coach_app) as client:
-        yield client
-
-
-@pytest.fixture
-def athlete(make_user: MakeUser, engine: Engine, clock: FrozenClock) -> TestUser:
-    """A user with the seed's home-gym memory and the seed's 4-day plan as version 1."""
-    return seed_athlete(make_user, engine, clock.now())
 
 
 def seed_answer(data_dir: Path, name: str) -> dict[str, Any]:

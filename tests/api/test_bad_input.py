@@ -210,6 +210,34 @@ CASES: list[tuple[str, str, str, bytes, int, str]] = [
     ("not JSON at all", "POST", "/api/coach/chat", b"\x00\x01\x02", 422, "invalid_json"),
     ("JSON but a list", "POST", "/api/coach/chat", b'["hello"]', 422, "invalid_input"),
     ("empty body", "POST", "/api/workouts/log", b"", 422, "invalid_input"),
+    # PostgreSQL refuses NUL in text and jsonb: each of these was a 500 there (and stored on SQLite).
+    ("NUL in chat", "POST", "/api/coach/chat", b'{"message": "hi\\u0000there"}', 422, "invalid_input"),
+    (
+        "NUL in notes",
+        "POST",
+        "/api/workouts/log",
+        log_with('"plan_day"', '"notes": "a\\u0000", "plan_day"'),
+        422,
+        "invalid_input",
+    ),
+    (
+        "NUL in a key",
+        "POST",
+        "/api/memory",
+        memory("tier_1_staples", **{"fa\x00ct": "x"}),
+        422,
+        "invalid_input",
+    ),
+    (
+        "NUL in a memory fact",
+        "POST",
+        "/api/memory",
+        memory("tier_2_physiological", **{**INJURY, "fact": "sore\x00knee"}),
+        422,
+        "invalid_input",
+    ),
+    ("NUL in a proposal id", "POST", "/api/coach/proposals/%00/accept", b"", 422, "invalid_input"),
+    ("NUL in a memory id", "DELETE", "/api/memory/a%00b", b"", 422, "invalid_input"),
 ]
 QUERY_CASES: list[tuple[str, str, int, str]] = [
     # An unbounded offset overflowed SQLite's 64-bit integer: a 500 before MAX_OFFSET.
@@ -223,6 +251,9 @@ QUERY_CASES: list[tuple[str, str, int, str]] = [
         "invalid_input",
     ),
     ("history limit huge", "/api/coach/history?limit=" + "9" * 5000, 422, "invalid_input"),
+    ("NUL in history's before", "/api/coach/history?before=turn_%00", 422, "invalid_input"),
+    ("NUL in a log id", "/api/workouts/log_%00", 422, "invalid_input"),
+    ("NUL in memory history's item_id", "/api/memory/history?item_id=%00", 422, "invalid_input"),
 ]
 
 
@@ -278,3 +309,13 @@ def test_bad_queries_are_refused(
 def test_the_good_log_in_this_table_is_accepted(lenient_client: TestClient, headers: dict[str, str]) -> None:
     """The bad bodies above differ from this one in one place each, so each refusal is about that place."""
     assert lenient_client.post("/api/workouts/log", content=LOG.encode(), headers=headers).status_code == 201
+
+
+def test_an_escaped_backslash_before_u0000_is_ordinary_text(
+    lenient_client: TestClient, headers: dict[str, str]
+) -> None:
+    """Only a decoded NUL is refused: the six characters `\\u0000` typed as text are a fine note."""
+    raw = log_with('"plan_day"', '"notes": "path C:\\\\u0000", "plan_day"')
+    response = lenient_client.post("/api/workouts/log", content=raw, headers=headers)
+    assert response.status_code == 201, response.text
+    assert response.json()["notes"] == "path C:\\u0000"

@@ -102,17 +102,28 @@ def _state(session: Session, *, user_id: str, version: int) -> PlanState:
 
 
 def _change_of(row: ProposalRow) -> StagedChange:
-    kind = ProposalType(row.type)
-    if row.data is None:
-        raise Conflict("this proposal has nothing to accept", code="invalid_proposal")
-    data: DayPlan | WeeklyPlan = (
-        DayPlan.model_validate(row.data)
-        if kind is ProposalType.UPDATE_DAY
-        else WeeklyPlan.model_validate(row.data)
+    """The stored proposal as a change to apply; one that no longer fits the contract (stored by an
+    older version) is a conflict the user resolves by asking again, not a server error."""
+    unusable = Conflict(
+        "this proposal no longer fits the current plan format; ask the coach again",
+        code="invalid_proposal",
+        details={"proposal_id": row.id},
     )
+    try:
+        kind = ProposalType(row.type)
+        target = Weekday(row.target_day) if row.target_day else None
+        data: DayPlan | WeeklyPlan = (
+            DayPlan.model_validate(row.data)
+            if kind is ProposalType.UPDATE_DAY
+            else WeeklyPlan.model_validate(row.data)
+        )
+    except ValueError as exc:  # an unknown type or day, or data that fails validation (ValidationError)
+        raise unusable from exc
+    if kind is ProposalType.UPDATE_DAY and target is None:
+        raise unusable
     return StagedChange(
         type=kind,
-        target_day=Weekday(row.target_day) if row.target_day else None,
+        target_day=target,
         data=data,
         base_version=row.base_version,
     )

@@ -21,6 +21,7 @@ from fitcoach.agent.providers.base import Provider, ProviderRequest, TurnInput
 from fitcoach.agent.tool_runner import AnalyticsToolRunner
 from fitcoach.clock import Clock
 from fitcoach.contract.models import ActiveTab, CoachReply, ProposalType, Weekday, WeeklyPlan
+from fitcoach.contract.nul import without_nul
 from fitcoach.library.loader import ExerciseLibrary
 from fitcoach.memory.context import render_plan_document, render_runtime_block
 from fitcoach.memory.events import Actor
@@ -149,18 +150,23 @@ def _commit_turn(
             proposal=proposal.model_copy(update={"id": proposal_id}),
             memory_mutations=memory_plan.applied,
         )
-        meta = {
-            "turn_id": turn_id,
-            "provider": result.provider,
-            "model": result.model,
-            "path": "tool" if tools_called else "fast",
-            "tools_called": tools_called,
-            "latency_ms": round((time.perf_counter() - started) * 1000, 2),
-            "tokens": usage_dict(result.usage),
-            "repairs": result.repairs,
-            "degraded": result.degraded,
-            "memory": memory_plan.diagnostics(),
-        }
+        # Diagnostics quote the model (tool arguments, the slugs it invented): without NUL, which
+        # PostgreSQL cannot store; the reply itself was cleaned before it was parsed.
+        meta = without_nul(
+            {
+                "turn_id": turn_id,
+                "provider": result.provider,
+                "model": result.model,
+                "path": "tool" if tools_called else "fast",
+                "tools_called": tools_called,
+                "latency_ms": round((time.perf_counter() - started) * 1000, 2),
+                "tokens": usage_dict(result.usage),
+                "repairs": result.repairs,
+                "degraded": result.degraded,
+                "memory": memory_plan.diagnostics(),
+            }
+        )
+        problems = without_nul(result.problems)
         body = final.model_dump(mode="json")
         add_chat_turn(
             session,
@@ -170,7 +176,7 @@ def _commit_turn(
             active_tab=chat.active_tab,
             selected_day=chat.selected_day.value if chat.selected_day else None,
             reply=body,
-            meta={**meta, "problems": result.problems},
+            meta={**meta, "problems": problems},
             proposal_id=proposal_id,
             turn_id=turn_id,
         )

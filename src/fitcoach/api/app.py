@@ -12,6 +12,7 @@ from fitcoach.agent.factory import make_brains
 from fitcoach.agent.pipeline import Brains
 from fitcoach.api.errors import install_error_handlers
 from fitcoach.api.limits import BodySizeLimit, SlidingWindowLimiter
+from fitcoach.api.nul import RejectNul
 from fitcoach.api.routes import analytics, coach, exercises, health, me, memory, plan, workouts
 from fitcoach.clock import Clock, SystemClock
 from fitcoach.config import Settings
@@ -55,6 +56,7 @@ def create_app(
     for router in ROUTERS:
         app.include_router(router)
     mount_web(app)
+    app.add_middleware(RejectNul)  # inside the size limit: it reads only bodies that fit
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     return app
 

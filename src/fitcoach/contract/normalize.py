@@ -12,6 +12,7 @@ Rules, in order of the contract:
 - a week's days that the model omitted altogether are added as rest days (R33: a week has seven days).
   A day the model did send is never replaced, so this cannot hide a dropped training day that the
   summary still counts; the engine's checks see the result;
+- NUL characters are removed from every key and string (PostgreSQL cannot store them);
 - a NONE proposal's stray `data`/`target_day`/`summary_diff` are dropped (`clean_raw_reply`, before
   parsing, since the contract model rejects them).
 """
@@ -30,6 +31,7 @@ from fitcoach.contract.models import (
     Weekday,
     WeeklyPlan,
 )
+from fitcoach.contract.nul import without_nul
 from fitcoach.library import ExerciseLibrary
 
 REST_DAY_TITLE = "Rest & Recovery"
@@ -38,8 +40,10 @@ _NONE_STRAY_KEYS = ("data", "target_day", "summary_diff")
 
 
 def clean_raw_reply(raw: Any) -> Any:
-    """Pre-parse repairs of a decoded model answer: a NONE proposal loses stray data, a weekday in
-    `target_day` is lower-cased. Anything that is not the expected shape is returned untouched."""
+    """Pre-parse repairs of a decoded model answer: NUL characters are removed everywhere (PostgreSQL
+    cannot store them), a NONE proposal loses stray data, a weekday in `target_day` is lower-cased.
+    Anything that is not the expected shape is otherwise returned untouched."""
+    raw = without_nul(raw)
     if not isinstance(raw, dict) or not isinstance(raw.get("proposal"), dict):
         return raw
     proposal = dict(raw["proposal"])

@@ -162,14 +162,18 @@ def forget(session: Session, *, user_id: str, item_id: str) -> None:
 
 
 def _scrub_reply(reply: dict[str, Any] | None, item_id: str) -> dict[str, Any] | None:
-    """The reply with this item's entries and reasons blanked, or None when it never mentions it."""
+    """The reply with this item's entries emptied and reasons blanked, or None when it never mentions
+    it. An entry becomes `{}`, not null: a CREATE or UPDATE without an entry no longer fits the
+    contract, and the history would refuse the whole reply."""
     if not reply or not isinstance(reply.get("memory_mutations"), list):
         return None
     mutations = reply["memory_mutations"]
     if not any(isinstance(m, dict) and m.get("memory_id") == item_id for m in mutations):
         return None
     cleaned = [
-        {**m, "entry": None, "reason": ""} if isinstance(m, dict) and m.get("memory_id") == item_id else m
+        {**m, "entry": None if m.get("entry") is None else {}, "reason": ""}
+        if isinstance(m, dict) and m.get("memory_id") == item_id
+        else m
         for m in mutations
     ]
     return {**reply, "memory_mutations": cleaned}

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+import logging
+from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Query, Request
 from fastapi.concurrency import run_in_threadpool
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from fitcoach.agent.decisions import accept_proposal, dismiss_proposal
 from fitcoach.agent.pipeline import Brains, ChatInput, run_turn
@@ -17,15 +18,18 @@ from fitcoach.api.schemas.coach import (
     ChatHistoryPage,
     ChatResponse,
     ChatTurnPublic,
+    LegacyReply,
     ProposalList,
     ProposalPublic,
 )
 from fitcoach.api.schemas.plan import PlanState
-from fitcoach.contract.models import ActiveTab, Weekday
+from fitcoach.contract.models import ActiveTab, CoachReply, Weekday
 from fitcoach.errors import BadInput
 from fitcoach.storage.chat import page_chat_turns
 from fitcoach.storage.proposals import ProposalStatus, list_proposals
-from fitcoach.storage.tables import ProposalRow
+from fitcoach.storage.tables import ChatTurn, ProposalRow
+
+log = logging.getLogger(__name__)
 
 router = APIRouter(prefix="/api/coach", tags=["coach"])
 
@@ -87,8 +91,16 @@ def proposals(
     status: ProposalStatus | None = None,
     limit: Annotated[int, Query(ge=1, le=100)] = 50,
 ) -> ProposalList:
+    """Newest first. A proposal stored by an older version that no longer fits the contract is left
+    out: it cannot be accepted (409 `invalid_proposal`), and one such row must not hide the others."""
     rows = list_proposals(session, user_id=user.id, status=status, limit=limit)
-    return ProposalList(items=[render_proposal(row) for row in rows])
+    items: list[ProposalPublic] = []
+    for row in rows:
+        try:
+            items.append(render_proposal(row))
+        except ValidationError as exc:
+            log.warning("proposal %s no longer fits the contract: %s", row.id, exc.errors()[:3])
+    return ProposalList(items=items)
 
 
 @router.post("/proposals/{proposal_id}/accept", responses=error_responses(*AUTHED, 404, 409, 422))
@@ -116,19 +128,55 @@ def history(
     rows = page_chat_turns(session, user_id=user.id, limit=limit + 1, before=before)
     page = rows[:limit]
     return ChatHistoryPage(
-        items=[
-            ChatTurnPublic.model_validate(
-                {
-                    "id": row.id,
-                    "created_at": row.created_at,
-                    "message": row.message,
-                    "active_tab": row.active_tab,
-                    "selected_day": row.selected_day,
-                    "reply": row.reply,
-                    "meta": row.meta,
-                }
-            )
-            for row in page
-        ],
+        items=[render_turn(row) for row in page],
         next_before=page[-1].id if len(rows) > limit else None,
     )
+
+
+def render_turn(row: ChatTurn) -> ChatTurnPublic:
+    """A recorded turn as the API shows it. A row written by an older version may not fit today's
+    contract; each field that does not degrades to null (the reply moves to `legacy_reply`), so one
+    old row cannot make the whole history unreadable."""
+    fields: dict[str, Any] = {
+        "id": row.id,
+        "created_at": row.created_at,
+        "message": row.message,
+        "active_tab": row.active_tab,
+        "selected_day": row.selected_day,
+        "reply": row.reply,
+        "legacy_reply": None,
+        "meta": row.meta,
+    }
+    try:
+        return ChatTurnPublic.model_validate(fields)
+    except ValidationError as exc:
+        log.warning("chat turn %s no longer fits the contract: %s", row.id, exc.errors()[:3])
+    reply = _valid_or_none(_REPLY, row.reply)
+    legacy = None
+    if reply is None and row.reply is not None:
+        said = row.reply.get("message") if isinstance(row.reply, dict) else None
+        legacy = LegacyReply(message=said if isinstance(said, str) else None, document=row.reply)
+    return ChatTurnPublic.model_validate(
+        {
+            **fields,
+            "active_tab": _valid_or_none(_TAB, row.active_tab),
+            "selected_day": _valid_or_none(_DAY, row.selected_day),
+            "reply": reply,
+            "legacy_reply": legacy,
+            "meta": row.meta if isinstance(row.meta, dict) else None,
+        }
+    )
+
+
+T = TypeVar("T")
+
+_REPLY = TypeAdapter(CoachReply)
+_TAB: TypeAdapter[ActiveTab] = TypeAdapter(ActiveTab)
+_DAY = TypeAdapter(Weekday)
+
+
+def _valid_or_none(adapter: TypeAdapter[T], value: object) -> T | None:
+    try:
+        return adapter.validate_python(value)
+    except ValidationError:
+        return None

@@ -64,13 +64,28 @@ class ProposalList(PublicModel):
     items: list[ProposalPublic]
 
 
+class LegacyReply(PublicModel):
+    """A recorded reply that no longer fits the current contract (a turn stored by an older version)."""
+
+    message: str | None = Field(description="The coach's words, when the recorded reply has them as text.")
+    document: Any = Field(description="The reply exactly as recorded.")
+
+
 class ChatTurnPublic(PublicModel):
+    """A past turn. Recorded fields that no longer fit today's shapes come back null, never as an error:
+    `reply` then moves to `legacy_reply`, an unknown `active_tab` or `selected_day` is null."""
+
     id: str
     created_at: InstantZ
     message: str
     active_tab: ActiveTab | None
     selected_day: Weekday | None
-    reply: CoachReply | None
+    reply: CoachReply | None = Field(
+        description="The reply as answered; null when none was recorded or it no longer fits the contract."
+    )
+    legacy_reply: LegacyReply | None = Field(
+        description="Set instead of `reply` when the recorded reply no longer fits the contract."
+    )
     meta: dict[str, Any] | None = Field(
         description="The turn's `TurnMeta` as recorded, plus `problems`; older turns may lack newer keys."
     )
