@@ -1,6 +1,6 @@
 """Topping a generated week up to its weekly volume targets (R11) within R12, R19 and the 20-set cap.
 
-Only light work is added (no heavy compound, nothing spinal), so the 48 h rules (R14, R15) that held
+Only light work is added (nothing `needs_48h`, nothing spinal), so the 48 h rules (R14, R15) that held
 for the base week still hold. When a session is full, sets move from groups above their target.
 """
 
@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from fitcoach.contract.models import Weekday
 from fitcoach.engine.profile import Profile
 from fitcoach.engine.programming import SESSION_GROUPS, SessionKind
-from fitcoach.engine.rules.base import is_heavy_compound, is_lower_back_dominant
+from fitcoach.engine.rules.base import is_lower_back_dominant, needs_48h
 from fitcoach.engine.rules.volume import WEEKLY_MAX_SETS, WEEKLY_MIN_SETS
 from fitcoach.engine.sessions import (
     Blocks,
@@ -131,7 +131,7 @@ def _new_exercise(
         if group in e.primary_groups
         and e.slug not in taken
         and session.accepts(e)
-        and not is_heavy_compound(e)
+        and not needs_48h(e)
         and not is_lower_back_dominant(e)
     ]
     candidates.sort(
