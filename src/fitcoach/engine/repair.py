@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from enum import StrEnum
@@ -56,6 +57,14 @@ def _heavy_neighbours(weekday: Weekday, week: WeeklyPlan | None, library: Exerci
         if 0 <= position < 7 and (other := week.days.get(WEEKDAYS[position])) and not other.is_rest_day:
             near += [e for slug in other.slugs() if (e := library.get(slug)) is not None]
     return near
+
+
+def recovery_safe(
+    weekday: Weekday, week: WeeklyPlan | None, library: ExerciseLibrary
+) -> Callable[[Exercise], bool]:
+    """Whether an exercise may go on `weekday` without an R14/R15 clash with the days beside it."""
+    neighbours = _heavy_neighbours(weekday, week, library)
+    return lambda entry: not _recovery_clash(entry, neighbours)
 
 
 def _recovery_clash(entry: Exercise, neighbours: list[Exercise]) -> bool:
