@@ -15,7 +15,7 @@ from fitcoach.engine.estimators import day_minutes, fractional_sets
 from fitcoach.engine.generator import FocusGroup, ScheduleRequest, available_exercises, generate_week
 from fitcoach.engine.modifications import carries, modification_for
 from fitcoach.engine.profile import Constraint, ConstraintKind, Goal, GoalType, Profile, ProfileSchedule
-from fitcoach.engine.rules.base import is_heavy_compound
+from fitcoach.engine.rules.base import needs_48h
 from fitcoach.engine.targets import MAJOR_GROUPS
 from fitcoach.engine.topup import matches_focus
 from fitcoach.engine.validator import validate_day, validate_week
@@ -213,7 +213,7 @@ def test_focus_days_contain_every_requested_group(
     assert all(e.type == "core" or matches_focus(e, focus) for e in entries)
     # Light work cannot clash with a neighbouring day (R14/R15), so only gear and constraints rule it out.
     on = MONDAY + timedelta(days=target.position)
-    possible = [e for e in available_exercises(profile, LIBRARY, on) if not is_heavy_compound(e)]
+    possible = [e for e in available_exercises(profile, LIBRARY, on) if not needs_48h(e)]
     for item in focus:
         if any(matches_focus(e, [item]) for e in possible):
             assert any(matches_focus(e, [item]) for e in entries), f"{item} missing on {target.display}"
@@ -235,7 +235,7 @@ def test_priority_groups_reach_ten_sets_when_time_allows(profile: Profile, days:
             totals[group] = totals.get(group, 0.0) + value
     possible = available_exercises(profile, LIBRARY, MONDAY)
     for group in profile.goal.priority:
-        light = [e for e in possible if group in e.primary_groups and not is_heavy_compound(e)]
+        light = [e for e in possible if group in e.primary_groups and not needs_48h(e)]
         if group not in MAJOR_GROUPS or not light or totals.get(group, 0.0) >= 10:
             continue
         # Two priorities can share one weekly cap (quads and hamstrings both load glutes, R11's 20):

@@ -16,7 +16,7 @@ from fitcoach.engine.generator import FocusGroup, ScheduleRequest, generate_week
 from fitcoach.engine.history import recovery_view
 from fitcoach.engine.modifications import adapt
 from fitcoach.engine.profile import Constraint, ConstraintKind, Profile
-from fitcoach.engine.repair import repair_day, repair_week
+from fitcoach.engine.repair import recovery_safe, repair_day, repair_week
 from fitcoach.engine.rules.base import is_heavy_compound
 from fitcoach.engine.validator import validate_week
 from fitcoach.errors import BadInput
@@ -58,10 +58,12 @@ def compress_day(
     keep_focus: Collection[MuscleGroup] = (),
     weekday: Weekday | None = None,
     library: ExerciseLibrary | None = None,
+    week: WeeklyPlan | None = None,
 ) -> EditResult:
     """Fit the day into `minutes`: supersets and shorter rests first, then fewer sets, then less work.
 
-    The named focus is cut last and the anchor (first block) is never dropped (compression.py).
+    The named focus is cut last and the anchor (first block) is never dropped (compression.py). With
+    `week`, the result also keeps R14/R15 against the days beside it (as every day edit below does).
     """
     library = library or get_library()
     weekday = weekday or _weekday_of(day)
@@ -78,7 +80,7 @@ def compress_day(
         for b in blocks
     ]
     kept = day.model_copy(update={"blocks": rebuilt})
-    repaired, _ = repair_day(kept, weekday, profile, library=library, minutes=minutes)
+    repaired, _ = repair_day(kept, weekday, profile, library=library, minutes=minutes, week=week)
     before = day.duration_minutes or math.ceil(blocks_minutes(_blocks(day), library) - 1e-9)
     head = f"Compressed {weekday.display} {before}m ➔ {repaired.duration_minutes}m"
     parts = [head, *compressed.summary()] if compressed.changes else []
@@ -94,14 +96,23 @@ def swap_exercise(
     reason: str = "",
     weekday: Weekday | None = None,
     library: ExerciseLibrary | None = None,
+    week: WeeklyPlan | None = None,
 ) -> EditResult:
-    """Replace `slug` by its best alternative; the ranked alternatives come back too."""
+    """Replace `slug` by its best alternative; the ranked alternatives come back too.
+
+    With `week`, no alternative that would clash with the days beside it (R14/R15) is offered.
+    """
     library = library or get_library()
     weekday = weekday or _weekday_of(day)
     if slug not in day.slugs():
         raise BadInput(f"'{slug}' is not in this day", code="exercise_not_in_day")
     options = rank_alternatives(
-        slug, profile, exclude=set(day.slugs()), unavailable_gear=unavailable_gear, library=library
+        slug,
+        profile,
+        exclude=set(day.slugs()),
+        unavailable_gear=unavailable_gear,
+        library=library,
+        allow=recovery_safe(weekday, week, library),
     )
     if not options:
         raise BadInput(f"no valid alternative to '{slug}' with the gear at hand", code="edit_impossible")
@@ -118,7 +129,7 @@ def swap_exercise(
         for b in _blocks(day)
     ]
     edited = _with_blocks(day, blocks, [b.label for b in day.blocks])
-    repaired, _ = repair_day(edited, weekday, narrowed, library=library)
+    repaired, _ = repair_day(edited, weekday, narrowed, library=library, week=week)
     planned = next(p for p in repaired.exercises() if p.exercise_id == new.slug)
     diff = f"Swapped {old.name} ➔ {new.name} ({planned.target_sets}x{planned.target_reps})"
     changes = [diff + (f": {reason}" if reason else "")]
@@ -143,6 +154,7 @@ def avoid_area(
     *,
     weekday: Weekday | None = None,
     library: ExerciseLibrary | None = None,
+    week: WeeklyPlan | None = None,
 ) -> EditResult:
     """Acute pain for one day: replace (or remove) every exercise loading the area."""
     library = library or get_library()
@@ -154,7 +166,7 @@ def avoid_area(
     loaded = [
         library.require(s) for s in day.slugs() if library.get(s) and loads_area(library.require(s), area)
     ]
-    repaired, repairs = repair_day(day, weekday, hurt, library=library)
+    repaired, repairs = repair_day(day, weekday, hurt, library=library, week=week)
     changes = [f"{r.kind.value}: {r.exercise_id} {r.detail}".strip() for r in repairs if r.exercise_id]
     names = ", ".join(e.name for e in loaded)
     summary = (

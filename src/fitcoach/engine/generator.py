@@ -28,7 +28,7 @@ from fitcoach.engine.programming import (
     Role,
     SessionKind,
 )
-from fitcoach.engine.rules.base import is_heavy_compound, is_lower_back_dominant
+from fitcoach.engine.rules.base import is_lower_back_dominant, needs_48h
 from fitcoach.engine.rules.volume import WEEKLY_MAX_SETS
 from fitcoach.engine.sessions import (
     Blocks,
@@ -113,17 +113,13 @@ def _roles(kind: SessionKind, profile: Profile, focus: Sequence[FocusGroup]) -> 
 
 
 def _recovery_blocked(near: Sequence[Exercise]) -> Callable[[Exercise], bool]:
-    """R14/R15 against `near`, the exercises of the days either side: no heavy compound on a group
+    """R14/R15 against `near`, the exercises of the days either side: no `needs_48h` work on a group
     loaded heavily 24 h apart, no lower-back-dominant work on consecutive days."""
-    heavy_groups = frozenset().union(*(e.primary_groups for e in near if is_heavy_compound(e)))
+    heavy_groups = frozenset().union(*(e.primary_groups for e in near if needs_48h(e)))
     spine = any(is_lower_back_dominant(e) for e in near)
 
     def blocked(exercise: Exercise) -> bool:
-        if (
-            heavy_groups
-            and is_heavy_compound(exercise)
-            and not heavy_groups.isdisjoint(exercise.primary_groups)
-        ):
+        if heavy_groups and needs_48h(exercise) and not heavy_groups.isdisjoint(exercise.primary_groups):
             return True
         return spine and is_lower_back_dominant(exercise)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from enum import StrEnum
@@ -15,7 +16,7 @@ from fitcoach.engine.modifications import adapt, modification_for
 from fitcoach.engine.naming import named_exercise
 from fitcoach.engine.profile import Profile
 from fitcoach.engine.reps import parse_reps
-from fitcoach.engine.rules.base import is_heavy_compound, is_lower_back_dominant
+from fitcoach.engine.rules.base import is_lower_back_dominant, needs_48h
 from fitcoach.engine.rules.session import pair_conflict
 from fitcoach.engine.rules.structure import MAX_RIR, MIN_RIR
 from fitcoach.engine.rules.volume import SESSION_MAX_DIRECT, WEEKLY_MAX_SETS
@@ -58,9 +59,17 @@ def _heavy_neighbours(weekday: Weekday, week: WeeklyPlan | None, library: Exerci
     return near
 
 
+def recovery_safe(
+    weekday: Weekday, week: WeeklyPlan | None, library: ExerciseLibrary
+) -> Callable[[Exercise], bool]:
+    """Whether an exercise may go on `weekday` without an R14/R15 clash with the days beside it."""
+    neighbours = _heavy_neighbours(weekday, week, library)
+    return lambda entry: not _recovery_clash(entry, neighbours)
+
+
 def _recovery_clash(entry: Exercise, neighbours: list[Exercise]) -> bool:
-    heavy = is_heavy_compound(entry) and any(
-        is_heavy_compound(n) and n.primary_groups & entry.primary_groups for n in neighbours
+    heavy = needs_48h(entry) and any(
+        needs_48h(n) and n.primary_groups & entry.primary_groups for n in neighbours
     )
     return heavy or (is_lower_back_dominant(entry) and any(is_lower_back_dominant(n) for n in neighbours))
 

@@ -1,7 +1,8 @@
 """Topping a generated week up to its weekly volume targets (R11) within R12, R19 and the 20-set cap.
 
-Only light work is added (no heavy compound, nothing spinal), so the 48 h rules (R14, R15) that held
-for the base week still hold. When a session is full, sets move from groups above their target.
+New exercises are never heavy compounds or spinal, and a squat, lunge or hinge (`needs_48h`) only
+joins a day whose neighbours load none of its groups, so the 48 h rules (R14, R15) that held for the
+base week still hold. When a session is full, sets move from groups above their target.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import dataclass, field
 from fitcoach.contract.models import Weekday
 from fitcoach.engine.profile import Profile
 from fitcoach.engine.programming import SESSION_GROUPS, SessionKind
-from fitcoach.engine.rules.base import is_heavy_compound, is_lower_back_dominant
+from fitcoach.engine.rules.base import is_heavy_compound, is_lower_back_dominant, needs_48h
 from fitcoach.engine.rules.volume import WEEKLY_MAX_SETS, WEEKLY_MIN_SETS
 from fitcoach.engine.sessions import (
     Blocks,
@@ -121,6 +122,7 @@ def _new_exercise(
     profile: Profile,
     used: Counter[str],
     library: ExerciseLibrary,
+    near: frozenset[MuscleGroup],
 ) -> Iterator[Change]:
     if sum(len(block) for block in blocks) >= MAX_EXERCISES:
         return
@@ -133,6 +135,7 @@ def _new_exercise(
         and session.accepts(e)
         and not is_heavy_compound(e)
         and not is_lower_back_dominant(e)
+        and not (needs_48h(e) and e.primary_groups & near)
     ]
     candidates.sort(
         key=lambda e: (len(e.primary_groups) > 1, used[e.slug], e.type == "compound", e.priority_tier, e.slug)
@@ -149,6 +152,20 @@ def _reach(session: Session, group: MuscleGroup, library: ExerciseLibrary) -> fr
     if pool is None:
         pool = session.pool_reach[group] = _union((groups[e.slug] for e in session.pool), group)
     return pool | _union((groups[p.exercise_id] for block in session.blocks for p in block), group)
+
+
+def _loaded_nearby(
+    session: Session, sessions: Sequence[Session], library: ExerciseLibrary
+) -> frozenset[MuscleGroup]:
+    """Groups a `needs_48h` exercise loads on the training days either side of `session` (R14)."""
+    entries = (
+        library.require(p.exercise_id)
+        for other in sessions
+        if abs(other.weekday.position - session.weekday.position) == 1
+        for block in other.blocks
+        for p in block
+    )
+    return frozenset().union(*(e.primary_groups for e in entries if needs_48h(e)))
 
 
 def _union(
@@ -171,6 +188,7 @@ def _attempts(
     profile: Profile,
     used: Counter[str],
     library: ExerciseLibrary,
+    near: frozenset[MuscleGroup],
 ) -> Iterator[Change]:
     """More sets on the group's exercises (to 4), a new exercise for it, then sets up to the ceiling.
 
@@ -182,7 +200,7 @@ def _attempts(
     blocks = trial.blocks
     yield from _more_sets(blocks, group, library, 4)
     if slack >= EXERCISE_MINUTES:
-        yield from _new_exercise(session, blocks, group, profile, used, library)
+        yield from _new_exercise(session, blocks, group, profile, used, library, near)
     yield from _more_sets(blocks, group, library, MAX_SETS_PER_EXERCISE)
 
 
@@ -212,9 +230,10 @@ def _grow(
     for session in candidates:
         elsewhere = _elsewhere(totals, session, library)
         reach = _reach(session, group, library)
+        near = _loaded_nearby(session, sessions, library)
         for start in starts(session.blocks, group, totals, profile, library, reach):
             trial = Trial(start, elsewhere, library, memo)
-            for change in _attempts(session, trial, group, profile, used, library):
+            for change in _attempts(session, trial, group, profile, used, library, near):
                 if not trial.fits_time(change, session.budget):
                     continue
                 after = trial.weekly_after(change)

@@ -117,13 +117,33 @@ class WeekRule(Rule):
 
 
 def is_heavy_compound(entry: Exercise) -> bool:
-    """Heavy compound loading (R14): a priority-1 compound, or one with high fatigue or spinal load.
+    """A heavy compound: priority 1, or high fatigue or spinal load (nothing heavy before an event).
 
     Tier-2 dumbbell and machine compounds at moderate fatigue are excluded, so a DB row the day after
     a chest-supported row is fine (science.md §4: 24 h suffices for sets at 2+ RIR).
     """
     return entry.type == "compound" and (
         entry.priority_tier == 1 or entry.systemic_fatigue == "high" or entry.spinal_loading == "high"
+    )
+
+
+SQUAT_AND_HINGE_PATTERNS = frozenset({"squat", "squat_machine", "lunge", "hip_hinge"})
+"""Patterns science.md §4 names outright: 48 h after "heavy hinges or squats", whatever the RIR."""
+
+
+def needs_48h(entry: Exercise) -> bool:
+    """Heavy compound loading in R14's sense: a heavy compound, or a loaded squat, lunge or hinge.
+
+    science.md §4 asks 48 h after heavy squats and hinges whatever the RIR, and a goblet squat or a
+    Bulgarian split squat is the heaviest squat a dumbbell gym has; without them R14 would never
+    apply to a home lifter. Tier-2 presses and rows stay exempt (24 h suffices at 2+ RIR).
+    """
+    if is_heavy_compound(entry):
+        return True
+    return (
+        entry.type == "compound"
+        and entry.movement_pattern in SQUAT_AND_HINGE_PATTERNS
+        and entry.systemic_fatigue != "low"
     )
 
 

@@ -14,6 +14,7 @@ from fitcoach.engine.rules.base import (
     Violation,
     is_heavy_compound,
     is_lower_back_dominant,
+    needs_48h,
 )
 from fitcoach.library.models import MuscleGroup
 
@@ -21,13 +22,16 @@ from fitcoach.library.models import MuscleGroup
 def heavy_groups(day: DayPlan, ctx: RuleContext) -> set[MuscleGroup]:
     groups: set[MuscleGroup] = set()
     for item in ctx.placed(day):
-        if item.entry is not None and is_heavy_compound(item.entry):
+        if item.entry is not None and needs_48h(item.entry):
             groups |= item.entry.primary_groups
     return groups
 
 
 class HeavyCompoundRecovery(PairRule):
-    """R14: 48 h before a group is loaded by a heavy compound again (science.md §4: González-Badillo 2016)."""
+    """R14: 48 h before a group is loaded by a heavy compound again (science.md §4: González-Badillo 2016).
+
+    Heavy means `needs_48h`: squats, lunges and hinges count with any gear.
+    """
 
     code = "recovery_48h"
     severity = Severity.ERROR
@@ -37,7 +41,7 @@ class HeavyCompoundRecovery(PairRule):
     ) -> Iterator[Violation]:
         earlier = heavy_groups(first, ctx)
         for item in ctx.placed(second):
-            if item.entry is None or not is_heavy_compound(item.entry):
+            if item.entry is None or not needs_48h(item.entry):
                 continue
             shared = sorted(group.value for group in earlier & item.entry.primary_groups)
             if shared:

@@ -18,7 +18,7 @@ from fitcoach.contract.models import (
 from fitcoach.engine.alternatives import inventory_without, rank_alternatives
 from fitcoach.engine.edits import avoid_area, compress_day, swap_exercise
 from fitcoach.engine.profile import Profile
-from fitcoach.engine.repair import repair_day
+from fitcoach.engine.repair import recovery_safe, repair_day
 from fitcoach.engine.validator import validate_day
 from fitcoach.errors import BadInput
 from fitcoach.library.gear import Gear
@@ -60,7 +60,9 @@ def day_edit(turn: Turn) -> CoachReply:
         return reply(turn, turn.say("clarify"))
     profile = turn.profile()
     keep = muscle_groups(turn.u.focus_areas)
-    result = compress_day(day, minutes, profile, keep_focus=keep, weekday=weekday, library=turn.library)
+    result = compress_day(
+        day, minutes, profile, keep_focus=keep, weekday=weekday, library=turn.library, week=turn.plan
+    )
     assert isinstance(result.data, DayPlan)
     edited = _checked(turn, result.data, weekday, profile, minutes)
     focus_words = [turn.word(a) for a in turn.u.focus_areas]
@@ -85,7 +87,7 @@ MIN_LIGHTER_MINUTES = 20
 def lighter_day(turn: Turn, weekday: Weekday, day: DayPlan, mutations: list[MemoryMutation]) -> CoachReply:
     profile = turn.profile(mutations)
     minutes = max(MIN_LIGHTER_MINUTES, int(day.duration_minutes * LIGHTER_SHARE))
-    result = compress_day(day, minutes, profile, weekday=weekday, library=turn.library)
+    result = compress_day(day, minutes, profile, weekday=weekday, library=turn.library, week=turn.plan)
     assert isinstance(result.data, DayPlan)
     edited = _checked(turn, result.data, weekday, profile, minutes)
     message = turn.say("fatigue_lighter", day=turn.day_name(weekday), minutes=minutes)
@@ -143,6 +145,7 @@ def swap(turn: Turn) -> CoachReply:
             unavailable_gear=_missing_gear(turn),
             weekday=weekday,
             library=turn.library,
+            week=turn.plan,
         )
         assert isinstance(result.data, DayPlan)
         current = result.data
@@ -174,12 +177,13 @@ def _replace(
 ) -> DayPlan:
     """`slug` out for its best alternative outside the banned movement families, then repaired."""
     family_of = families()
+    safe = recovery_safe(weekday, turn.plan, turn.library)
     options = rank_alternatives(
         slug,
         profile,
         exclude=set(day.slugs()),
         library=turn.library,
-        allow=lambda e: family_of.get(e.slug) not in banned,
+        allow=lambda e: family_of.get(e.slug) not in banned and safe(e),
     )
     if not options and len(day.slugs()) <= 1:
         raise BadInput(f"no valid alternative to '{slug}'", code="edit_impossible")
@@ -199,7 +203,7 @@ def _replace(
         if any(p is not None for p in planned)
     ]
     repaired, _ = repair_day(
-        day.model_copy(update={"blocks": blocks}), weekday, profile, library=turn.library
+        day.model_copy(update={"blocks": blocks}), weekday, profile, library=turn.library, week=turn.plan
     )
     return repaired
 
@@ -232,7 +236,7 @@ def pain(turn: Turn) -> CoachReply:
     edited = day
     removed: list[str] = []
     for body_area in body_areas([area]):
-        result = avoid_area(edited, body_area, profile, weekday=weekday, library=turn.library)
+        result = avoid_area(edited, body_area, profile, weekday=weekday, library=turn.library, week=turn.plan)
         assert isinstance(result.data, DayPlan)
         removed += [s for s in edited.slugs() if s not in result.data.slugs()]
         edited = result.data
