@@ -20,6 +20,7 @@ from fitcoach.contract.models import (
     Tier2Entry,
     Tier3Entry,
     Tone,
+    Verbosity,
     Weekday,
 )
 from fitcoach.library.gear import COMMERCIAL_GYM, Gear, Inventory
@@ -50,6 +51,9 @@ def upsert_tier1(turn: Turn, entry: Tier1Entry, reason: str) -> MemoryMutation |
     """CREATE a tier-1 fact, or UPDATE the one of that category already on record (R26: never
     re-create); nothing when the recorded fact is the same."""
     existing = turn.items(Tier.STAPLES, entry.category)
+    if entry.category == "preference":
+        # a tone, a length, units and a language are separate preferences: each replaces its own
+        existing = [i for i in existing if isinstance(i.entry, Tier1Entry) and _slot(i.entry) == _slot(entry)]
     if entry.category in ("equipment", "goal", "preference") and existing:
         current = existing[0]
         if isinstance(current.entry, Tier1Entry) and current.entry.fact == entry.fact:
@@ -130,6 +134,41 @@ def chronic(turn: Turn, area: str, trigger: str | None) -> MemoryMutation | None
     fact = f"{label.capitalize()} is sensitive" + (f" (aggravated by {trigger})." if trigger else ".")
     entry = Tier1Entry(category="chronic_condition", fact=fact, source="chat", body_part=area)
     return upsert_tier1(turn, entry, "A long-standing issue the plan must respect (R18).")
+
+
+ANSWER_FACTS: dict[str, str] = {
+    "brief": "Prefers short answers: the essentials, no lectures.",
+    "detailed": "Prefers detailed explanations with the reasoning behind each choice.",
+    "units_kg": "Prefers loads in kilograms.",
+    "units_lb": "Prefers loads in pounds.",
+    "lang_en": "Prefers answers in English.",
+    "lang_fr": "Prefers answers in French.",
+    "lang_pt": "Prefers answers in Portuguese.",
+    "lang_ru": "Prefers answers in Russian.",
+    "lang_zh": "Prefers answers in Chinese.",
+}
+"""Answer preferences besides the tone (lexicon `preferences` keys) and the fact each records."""
+
+_SLOT_PREFIXES = {"Prefers loads in": "units", "Prefers answers in": "lang"}
+
+
+def _slot(entry: Tier1Entry) -> str:
+    if entry.verbosity is not None:
+        return "verbosity"
+    for prefix, slot in _SLOT_PREFIXES.items():
+        if entry.fact.startswith(prefix):
+            return slot
+    return "tone"  # a free-text preference on record is about how to coach
+
+
+def answer_preference(turn: Turn, key: str) -> MemoryMutation | None:
+    """ "Keep it short", "plus de détails", "в килограммах", "用中文": a tier-1 preference (R7)."""
+    fact = ANSWER_FACTS.get(key)
+    if fact is None:
+        return None
+    verbosity: Verbosity | None = "brief" if key == "brief" else "detailed" if key == "detailed" else None
+    entry = Tier1Entry(category="preference", fact=fact, source="chat", verbosity=verbosity)
+    return upsert_tier1(turn, entry, "How the user wants answers (R7).")
 
 
 def preference(turn: Turn, tone: Tone) -> MemoryMutation | None:

@@ -81,9 +81,19 @@ def checked_week(turn: Turn, week: WeeklyPlan, profile: Profile, minutes: int | 
 
 
 def _inventory(turn: Turn) -> Inventory | None:
-    if not turn.u.gear:
+    if not turn.u.gear or not states_equipment(turn):
         return None
     return Inventory(gear=turn.u.gear, dumbbell_max_lb=turn.u.dumbbell_max_lb)
+
+
+def states_equipment(turn: Turn) -> bool:
+    """Whether gear in the message is news about what the user owns. With equipment on record, a
+    question that names gear ("how wide on the DB bench?", "啞鈴臥推手肘要開多少度？") is no news:
+    the fact changes only on a statement of change (bought, sold, "I no longer have")."""
+    u = turn.u
+    if not turn.items(Tier.STAPLES, "equipment") or u.has_cue("acquired") or u.has_cue("parted"):
+        return True
+    return not u.has_cue("question")
 
 
 def _named_days(turn: Turn) -> list[Weekday]:

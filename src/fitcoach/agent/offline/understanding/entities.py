@@ -101,15 +101,21 @@ def minutes_of(folded: str, lexicons: list[Lexicon], matches: list[Match]) -> in
     return min(found, key=lambda item: item[1])[0] if found else None
 
 
-def days_per_week_of(folded: str, lexicons: list[Lexicon], conditions: Sequence[int] = ()) -> int | None:
+def days_per_week_of(
+    folded: str, lexicons: list[Lexicon], conditions: Sequence[int] = (), asks: Sequence[int] = ()
+) -> int | None:
     """A schedule ("4 days a week"). A bare day count after a pain, soreness or fatigue report in the
     same sentence ("bloqué le dos, mieux d'ici 3-4 jours") is how long it lasts, not a schedule;
-    `conditions` are the positions of those reports."""
+    `conditions` are the positions of those reports. A count in the clause of an advice question
+    ("is it better to train chest once or twice?", "分兩次還是一次？") is asked about, not chosen;
+    `asks` are the positions of those question words."""
     counts = [
         int(value)
         for value, position, _ in pattern_numbers(folded, lexicons, "days_per_week")
         # "one day" is a day, not a schedule: a training week has two to seven days
-        if 2 <= value <= 7 and not _expiry(folded, position, conditions)
+        if 2 <= value <= 7
+        and not _expiry(folded, position, conditions)
+        and not any(clause_of(folded, a) == clause_of(folded, position) for a in asks)
     ]
     return counts[0] if counts else None
 

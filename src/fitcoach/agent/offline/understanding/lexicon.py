@@ -51,6 +51,8 @@ class Lexicon(BaseModel):
     gear: dict[str, list[str]]
     goals: dict[str, list[str]]
     tones: dict[str, list[str]]
+    preferences: dict[str, list[str]] = Field(default_factory=dict)
+    """How the user wants answers, beside the tone: "brief", "detailed", "units_kg", "lang_fr"..."""
     events: dict[str, list[str]]
     cues: dict[str, list[str]]
     problems: dict[str, list[str]] = Field(default_factory=dict)
@@ -70,6 +72,7 @@ class Lexicon(BaseModel):
             "gear": self.gear,
             "goal": self.goals,
             "tone": self.tones,
+            "preference": self.preferences,
             "event": self.events,
             "cue": self.cues,
             "problem": self.problems,

@@ -104,6 +104,8 @@ class Understanding:
     event: EventMention | None = None
     goal_type: str | None = None
     tone: Tone | None = None
+    preferences: list[str] = field(default_factory=list)
+    """Answer preferences besides the tone: "brief", "detailed", "units_kg", "lang_ru"..."""
     resolved_memory_ids: list[str] = field(default_factory=list)
     cues: frozenset[str] = frozenset()
     problems: list[str] = field(default_factory=list)
