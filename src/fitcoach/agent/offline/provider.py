@@ -115,6 +115,13 @@ def coach_turn(turn: TurnInput, tools: ToolRunner, library: ExerciseLibrary | No
     except FitcoachError:
         # the engine refused (no valid alternative, a day that cannot shrink): say so, change nothing
         answer = reply(context, context.say("edit_failed"))
+    if u.intent is not Intent.ONBOARDING and (goal := memory_ops.goal_change(context)) is not None:
+        update = context.say("goal_updated", goal=context.word(f"goal_{u.goal_type}"))
+        if u.intent is Intent.UNKNOWN:
+            answer = reply(context, update)
+        else:
+            answer.message = f"{answer.message}{context.sentence_gap()}{update}"
+        answer.memory_mutations.append(goal)
     if u.intent is not Intent.TONE:
         preferences = [memory_ops.preference(context, u.tone)] if u.tone is not None else []
         preferences += [memory_ops.answer_preference(context, key) for key in u.preferences]

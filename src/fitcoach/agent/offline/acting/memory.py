@@ -103,12 +103,13 @@ def goal(
     days_per_week: int | None,
     minutes: int | None,
 ) -> MemoryMutation | None:
-    # the engine plans hypertrophy, strength or general fitness; fat loss trains like general fitness
-    if goal_type in ("hypertrophy", "strength", "general"):
+    # the engine plans hypertrophy, strength or general fitness; fat loss is recorded as such (the
+    # engine reads it as general fitness) so the coach and the user keep the goal they stated
+    if goal_type in ("hypertrophy", "strength", "general", "fat_loss"):
         kind = goal_type
     else:
         kind = "hypertrophy" if priorities and goal_type is None else "general"
-    parts = [str(kind).capitalize()]
+    parts = [str(kind).replace("_", " ").capitalize()]
     if priorities:
         parts.append("priority " + ", ".join(group.value.lower() for group in priorities))
     if days:
@@ -127,6 +128,16 @@ def goal(
         priority_muscles=[group.value for group in priorities] or None,
     )
     return upsert_tier1(turn, entry, "Goal and schedule from onboarding.")
+
+
+def goal_change(turn: Turn) -> MemoryMutation | None:
+    """ "Now I want to focus on fat loss", "mudei de ideia: quero emagrecer": the goal on record
+    is updated, its schedule kept (R26: an update, never a second goal)."""
+    u = turn.u
+    if u.goal_type is None or not u.has_cue("goal_change"):
+        return None
+    schedule = turn.profile().schedule
+    return goal(turn, u.goal_type, [], schedule.days or None, schedule.days_per_week, schedule.minutes)
 
 
 def chronic(turn: Turn, area: str, trigger: str | None) -> MemoryMutation | None:
@@ -209,15 +220,35 @@ def acute(turn: Turn, area: str, kind: ConditionKind, side: str | None, note: st
     )
 
 
-def event(turn: Turn, kind: str, date: dt.date, areas: Sequence[str], text: str) -> MemoryMutation:
-    """A tier-3 event, active until the end of its day (R25)."""
+def event(
+    turn: Turn,
+    kind: str,
+    date: dt.date,
+    areas: Sequence[str],
+    *,
+    start: dt.date | None = None,
+    details: Sequence[str] = (),
+    month_only: bool = False,
+) -> MemoryMutation:
+    """A tier-3 event, active until the end of its (last) day (R25), with a concise fact: "Trip
+    from Wed 2026-09-16 to Fri 2026-09-18, no equipment", not the user's whole message."""
     end = end_of_day(date)
     week_start = date - dt.timedelta(days=date.weekday())
+    label = kind.capitalize()
+    if month_only:
+        when = f"in {date.strftime('%B %Y')}"
+    elif start is not None and start < date:
+        when = f"from {_day(start)} to {_day(date)}"
+    else:
+        when = f"on {_day(date)}"
+    parts = [f"{label} {when}", *details]
+    if areas:
+        parts.append("protect " + ", ".join(area.replace("_", " ") for area in areas))
     entry = Tier3Entry(
         event=kind,
-        fact=f"{kind.capitalize()} on {date.isoformat()}: {text}"[:500],
-        week_start_date=week_start,
-        event_date=date,
+        fact=", ".join(parts)[:500] + ".",
+        week_start_date=None if month_only else week_start,
+        event_date=None if month_only else date,
         expires_at=end,
         protected_areas=list(areas) or None,
     )
@@ -227,6 +258,10 @@ def event(turn: Turn, kind: str, date: dt.date, areas: Sequence[str], text: str)
         entry=_entry(entry),
         reason="A dated event the week must taper for (R25).",
     )
+
+
+def _day(date: dt.date) -> str:
+    return f"{date.strftime('%a')} {date.isoformat()}"
 
 
 def delete(item_id: str, tier: Tier, reason: str) -> MemoryMutation:

@@ -161,6 +161,11 @@ def _target_days(turn: Turn, plan: WeeklyPlan) -> list[Weekday]:
         source, target = ordered[0], ordered[1]
         if source in current and target not in current:
             return sorted({*current, target} - {source}, key=lambda day: day.position)
+    added = [day for day in named if day not in current]
+    per_week = turn.u.days_per_week
+    if len(named) == 1 and added and (turn.u.has_cue("add_day") or per_week == len(current) + 1):
+        # "add a Saturday arm day", "добавь в субботу день на руки": the week keeps its days
+        return sorted({*current, *added}, key=lambda day: day.position)
     if (session := _moved_session(turn, plan, named)) is not None:
         source, target = session
         return sorted(
@@ -236,6 +241,11 @@ def event(turn: Turn) -> CoachReply:
     name = turn.word(found.kind)
     if found.date is None:
         return reply(turn, turn.say("event_when", event=name))
+    if found.month_only:
+        # "my wedding is in December": noted until the month's end; the taper waits for the day
+        mutation = memory.event(turn, found.kind, found.date, [], month_only=True)
+        month = turn.word(f"month_{found.date.month}")
+        return reply(turn, turn.say("event_noted_month", event=name, month=month), mutations=[mutation])
     dated = [
         d.date for d in turn.u.days if d.relative in (None, "day_of_month") and d.date >= turn.now.date()
     ]
@@ -258,7 +268,8 @@ def event(turn: Turn) -> CoachReply:
         ],
         default=start,
     )
-    mutation = memory.event(turn, found.kind, end, protected, turn.input.message)
+    details = ["no equipment"] if turn.u.has_cue("no_gear") else []
+    mutation = memory.event(turn, found.kind, end, protected, start=start, details=details)
     event_day = Weekday.of(start)
     area_words = turn.join([turn.word(a) for a in areas]) or turn.word("balanced")
     plan = turn.plan

@@ -235,8 +235,10 @@ _DASH_RANGE = re.compile(r"\s*[-–—~]\s*")
 
 def _day_ranges(folded: str, matches: list[Match], mentions: list[DayMention]) -> list[DayMention]:
     """The days inside "Monday through Friday", "du lundi au vendredi", "с понедельника по пятницу",
-    "週一到週五", "Wed-Fri". A "move" request keeps its two ends ("move Monday to Wednesday" is one shift)."""
-    if any(m.category == "cue" and m.key == "move" for m in matches):
+    "週一到週五", "Wed-Fri". A "move" request keeps its two ends ("move Monday to Wednesday" is one shift),
+    unless an event names the days away ("séminaire de mercredi à vendredi, réorganise ma semaine")."""
+    moving = any(m.category == "cue" and m.key == "move" for m in matches)
+    if moving and not any(m.category == "event" for m in matches):
         return []
     weekdays = [m for m in matches if m.category == "weekday"]
     joins = [m for m in matches if m.category == "cue" and m.key == "range"]
@@ -297,14 +299,25 @@ def event_of(matches: list[Match], days: list[DayMention], now: dt.datetime) -> 
         return None
     event = events[0]
     date = None
-    dated = [d for d in days if d.relative not in ("today", None)] or days
-    named = [d for d in days if d.relative is None or d.relative == "day_of_month"] or dated
+    named = [d for d in days if d.relative is None or d.relative == "day_of_month"]
+    months = [m for m in matches if m.category == "month"]
+    if not named and months:
+        # "meu casamento é em dezembro": the month's last day, this year or the next
+        month = int(min(months, key=lambda m: abs(m.start - event.start)).key)
+        return EventMention(event.key, _month_end(now.date(), month), event.start, month_only=True)
+    named = named or [d for d in days if d.relative not in ("today", None)] or days
     if named:
         date = min(named, key=lambda d: abs(d.start - event.start)).date
     elif any(m.category == "relative" and m.key == "next_week" for m in matches):
         today = now.date()
         date = today + dt.timedelta(days=7 - today.weekday())
     return EventMention(event.key, date, event.start)
+
+
+def _month_end(today: dt.date, month: int) -> dt.date:
+    year = today.year if month >= today.month else today.year + 1
+    following = dt.date(year + month // 12, month % 12 + 1, 1)
+    return following - dt.timedelta(days=1)
 
 
 def first_key(matches: list[Match], category: str) -> str | None:

@@ -43,6 +43,8 @@ class Lexicon(BaseModel):
     numbers: dict[str, int]
     weekdays: dict[str, list[str]]
     relative_days: dict[str, list[str]]
+    months: dict[str, list[str]] = Field(default_factory=dict)
+    """Month names by number ("12": décembre, dezembro, декабр*, 十二月): "my wedding is in December"."""
     fixed_minutes: dict[str, list[str]] = Field(default_factory=dict)
     units: dict[str, list[str]]
     areas: dict[str, list[str]]
@@ -65,6 +67,7 @@ class Lexicon(BaseModel):
         return {
             "weekday": self.weekdays,
             "relative": self.relative_days,
+            "month": self.months,
             "fixed_minutes": self.fixed_minutes,
             "area": self.areas,
             "side": self.sides,

@@ -77,6 +77,8 @@ class EventMention:
     kind: str
     date: dt.date | None
     start: int
+    month_only: bool = False
+    """Only a month was named ("casamento em dezembro"): `date` is that month's last day."""
 
 
 @dataclass(frozen=True)

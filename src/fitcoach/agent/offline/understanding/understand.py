@@ -173,6 +173,9 @@ def understand(
         # "je me suis bloqué le dos", "travei as costas": a pain report outranks the plateau
         # reading of the same word; an injury is never answered with a progression review
         cue_keys -= {"plateau"}
+    if len(weekdays) != 1:
+        # "add a Saturday session" names the one day to add; "add a set" adds no day
+        cue_keys -= {"add_day"}
 
     entity_flags: dict[str, object] = {
         "has:exercise": exercise_matches or ent.keys(matches, "family"),
