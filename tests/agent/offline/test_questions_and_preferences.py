@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from fitcoach.agent.offline.answering import count_sentences
+from fitcoach.agent.offline.answering.catalog import load_catalog
 from fitcoach.agent.offline.understanding import Intent, understand
 from fitcoach.contract.models import Operation, ProposalType, Tier, Tier1Entry
 
@@ -45,21 +46,22 @@ def test_gear_inside_an_exercise_name_is_not_owned_gear(message: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "message",
+    ("message", "lang"),
     [
-        "Is it better to hit legs 2 times a week or 3 times?",
-        "Vaut-il mieux faire les pecs 2 fois par semaine ou 3 ?",
-        "É melhor treinar costas 2 vezes por semana ou 3?",
-        "Лучше тренировать ноги 2 раза в неделю или 3?",
-        "背要一週練兩次還是三次比較好？",
+        ("Is it better to hit legs 2 times a week or 3 times?", "en"),
+        ("Vaut-il mieux faire les pecs 2 fois par semaine ou 3 ?", "fr"),
+        ("É melhor treinar costas 2 vezes por semana ou 3?", "pt"),
+        ("Лучше тренировать ноги 2 раза в неделю или 3?", "ru"),
+        ("背要一週練兩次還是三次比較好？", "zh-Hant"),
     ],
 )
-def test_a_frequency_question_is_no_schedule_change(message: str) -> None:
+def test_a_frequency_question_is_no_schedule_change(message: str, lang: str) -> None:
     u = understand(message, now=MONDAY, has_plan=True)
     assert u.days_per_week is None
     answer = turn(message)
     assert answer.proposal.type is ProposalType.NONE
     assert answer.memory_mutations == []
+    assert answer.message == load_catalog(lang).situations["frequency_advice"]["balanced"][0]
 
 
 @pytest.mark.parametrize(

@@ -51,6 +51,9 @@ def technique(turn: Turn) -> CoachReply:
         return answer
     u = turn.u
     named = turn.exercises_named(u.target_day)
+    if not named and u.has_cue("advice") and u.has_cue("week"):
+        # "how many times a week should I train chest?": an answer, not a new schedule
+        return reply(turn, turn.say("frequency_advice"))
     slug = named[0] if named else None
     problems = list(u.problems)
     if "pain" in u.conditions and "joint_pain" not in problems:
