@@ -154,3 +154,17 @@ def test_a_stored_brief_preference_caps_long_answers() -> None:
     message = "what should I change on goblet squats, my knees cave"
     assert count_sentences(turn(message, memory=[EQUIPMENT, science]).message) > 3
     assert count_sentences(turn(message, memory=[EQUIPMENT, science, brief]).message) <= 3
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "How many sets for chest have I been doing lately?",
+        "Combien de séries pour le dos j'ai fait ces dernières semaines ?",
+        "Quantas séries de peito eu fiz nas últimas semanas?",
+        "Сколько подходов на спину я делал за последние недели?",
+        "側平舉要不要加重？",
+    ],
+)
+def test_an_advice_question_about_progress_stays_a_progression_review(message: str) -> None:
+    assert understand(message, now=MONDAY, has_plan=True).intent is Intent.PROGRESSION
