@@ -10,10 +10,10 @@ from fitcoach.agent.offline.acting import days, equipment, progression, talk, we
 from fitcoach.agent.offline.acting import memory as memory_ops
 from fitcoach.agent.offline.acting.turn import Turn, reply
 from fitcoach.agent.offline.answering import limit_sentences
-from fitcoach.agent.offline.understanding import Intent, understand
+from fitcoach.agent.offline.understanding import Intent, Understanding, understand
 from fitcoach.agent.providers.base import ProviderRequest, ProviderResponse, TokenUsage, ToolRunner, TurnInput
 from fitcoach.config import Settings
-from fitcoach.contract.models import CoachReply, Tier1Entry, Tone, Weekday
+from fitcoach.contract.models import CoachReply, Tier1Entry, Tone, Verbosity, Weekday
 from fitcoach.errors import FitcoachError
 from fitcoach.library import ExerciseLibrary, get_library
 
@@ -66,6 +66,22 @@ def stored_tone(turn: TurnInput) -> Tone | None:
     return None
 
 
+def stored_verbosity(turn: TurnInput) -> Verbosity | None:
+    for item in turn.memory:
+        entry = item.entry
+        if isinstance(entry, Tier1Entry) and entry.category == "preference" and entry.verbosity is not None:
+            return entry.verbosity
+    return None
+
+
+def _verbosity(u: Understanding) -> Verbosity | None:
+    return "brief" if "brief" in u.preferences else "detailed" if "detailed" in u.preferences else None
+
+
+BRIEF_SENTENCES = 3
+"""A user who asked for short answers (R7, R44) gets at most three sentences, whatever the turn."""
+
+
 def coach_turn(turn: TurnInput, tools: ToolRunner, library: ExerciseLibrary | None = None) -> CoachReply:
     """Understand the message, act through the engine and memory rules, answer in the user's language."""
     if isinstance(turn.selected_day, str):  # a raw route value from a client or a case file
@@ -79,7 +95,14 @@ def coach_turn(turn: TurnInput, tools: ToolRunner, library: ExerciseLibrary | No
         memory=active,
         has_plan=turn.plan is not None,
     )
-    context = Turn(turn, u, library or get_library(), tools, tone=u.tone or stored_tone(turn))
+    context = Turn(
+        turn,
+        u,
+        library or get_library(),
+        tools,
+        tone=u.tone or stored_tone(turn),
+        verbosity=_verbosity(u) or stored_verbosity(turn),
+    )
     # "I sold my bench", "comprei um rack": whatever the message asks next, the week must be
     # rebuilt with what the user now owns (R17)
     handler = HANDLERS[u.intent]
@@ -92,13 +115,23 @@ def coach_turn(turn: TurnInput, tools: ToolRunner, library: ExerciseLibrary | No
     except FitcoachError:
         # the engine refused (no valid alternative, a day that cannot shrink): say so, change nothing
         answer = reply(context, context.say("edit_failed"))
-    if u.tone is not None and u.intent is not Intent.TONE:
-        preference = memory_ops.preference(context, u.tone)
-        if preference is not None:
-            answer.memory_mutations.append(preference)
+    if u.intent is not Intent.ONBOARDING and (goal := memory_ops.goal_change(context)) is not None:
+        update = context.say("goal_updated", goal=context.word(f"goal_{u.goal_type}"))
+        if u.intent is Intent.UNKNOWN:
+            answer = reply(context, update)
+        else:
+            answer.message = f"{answer.message}{context.sentence_gap()}{update}"
+        answer.memory_mutations.append(goal)
+    if u.intent is not Intent.TONE:
+        preferences = [memory_ops.preference(context, u.tone)] if u.tone is not None else []
+        preferences += [memory_ops.answer_preference(context, key) for key in u.preferences]
+        answer.memory_mutations.extend(p for p in preferences if p is not None)
     limit = SENTENCE_LIMITS.get(u.intent)
-    if u.intent is Intent.TECHNIQUE and not (u.asks_why or context.tone == "deep_science"):
+    detailed = u.asks_why or context.tone == "deep_science" or context.verbosity == "detailed"
+    if u.intent is Intent.TECHNIQUE and not detailed:
         limit = 3
+    if context.verbosity == "brief":
+        limit = min(limit or BRIEF_SENTENCES, BRIEF_SENTENCES)
     if limit is not None:
         answer.message = limit_sentences(answer.message, limit)
     return answer

@@ -100,7 +100,7 @@ def gym_closed(turn: Turn) -> CoachReply:
     sunday = plan.week_start_date + dt.timedelta(days=6)
     today = turn.now.date()
     end = sunday if sunday >= today else today + dt.timedelta(days=6 - today.weekday())
-    note = memory.event(turn, "gym closure", end, [], turn.input.message)
+    note = memory.event(turn, "gym closure", end, [], start=today, details=["training with what is at hand"])
     at_hand = set(u.gear)
     for gone in u.negated_gear | u.unavailable_gear:
         at_hand -= UNAVAILABLE_IMPLIES.get(gone, frozenset({gone}))

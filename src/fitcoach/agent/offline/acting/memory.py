@@ -20,6 +20,7 @@ from fitcoach.contract.models import (
     Tier2Entry,
     Tier3Entry,
     Tone,
+    Verbosity,
     Weekday,
 )
 from fitcoach.library.gear import COMMERCIAL_GYM, Gear, Inventory
@@ -50,6 +51,9 @@ def upsert_tier1(turn: Turn, entry: Tier1Entry, reason: str) -> MemoryMutation |
     """CREATE a tier-1 fact, or UPDATE the one of that category already on record (R26: never
     re-create); nothing when the recorded fact is the same."""
     existing = turn.items(Tier.STAPLES, entry.category)
+    if entry.category == "preference":
+        # a tone, a length, units and a language are separate preferences: each replaces its own
+        existing = [i for i in existing if isinstance(i.entry, Tier1Entry) and _slot(i.entry) == _slot(entry)]
     if entry.category in ("equipment", "goal", "preference") and existing:
         current = existing[0]
         if isinstance(current.entry, Tier1Entry) and current.entry.fact == entry.fact:
@@ -99,12 +103,13 @@ def goal(
     days_per_week: int | None,
     minutes: int | None,
 ) -> MemoryMutation | None:
-    # the engine plans hypertrophy, strength or general fitness; fat loss trains like general fitness
-    if goal_type in ("hypertrophy", "strength", "general"):
+    # the engine plans hypertrophy, strength or general fitness; fat loss is recorded as such (the
+    # engine reads it as general fitness) so the coach and the user keep the goal they stated
+    if goal_type in ("hypertrophy", "strength", "general", "fat_loss"):
         kind = goal_type
     else:
         kind = "hypertrophy" if priorities and goal_type is None else "general"
-    parts = [str(kind).capitalize()]
+    parts = [str(kind).replace("_", " ").capitalize()]
     if priorities:
         parts.append("priority " + ", ".join(group.value.lower() for group in priorities))
     if days:
@@ -125,11 +130,56 @@ def goal(
     return upsert_tier1(turn, entry, "Goal and schedule from onboarding.")
 
 
+def goal_change(turn: Turn) -> MemoryMutation | None:
+    """ "Now I want to focus on fat loss", "mudei de ideia: quero emagrecer": the goal on record
+    is updated, its schedule kept (R26: an update, never a second goal)."""
+    u = turn.u
+    if u.goal_type is None or not u.has_cue("goal_change"):
+        return None
+    schedule = turn.profile().schedule
+    return goal(turn, u.goal_type, [], schedule.days or None, schedule.days_per_week, schedule.minutes)
+
+
 def chronic(turn: Turn, area: str, trigger: str | None) -> MemoryMutation | None:
     label = area.replace("_", " ")
     fact = f"{label.capitalize()} is sensitive" + (f" (aggravated by {trigger})." if trigger else ".")
     entry = Tier1Entry(category="chronic_condition", fact=fact, source="chat", body_part=area)
     return upsert_tier1(turn, entry, "A long-standing issue the plan must respect (R18).")
+
+
+ANSWER_FACTS: dict[str, str] = {
+    "brief": "Prefers short answers: the essentials, no lectures.",
+    "detailed": "Prefers detailed explanations with the reasoning behind each choice.",
+    "units_kg": "Prefers loads in kilograms.",
+    "units_lb": "Prefers loads in pounds.",
+    "lang_en": "Prefers answers in English.",
+    "lang_fr": "Prefers answers in French.",
+    "lang_pt": "Prefers answers in Portuguese.",
+    "lang_ru": "Prefers answers in Russian.",
+    "lang_zh": "Prefers answers in Chinese.",
+}
+"""Answer preferences besides the tone (lexicon `preferences` keys) and the fact each records."""
+
+_SLOT_PREFIXES = {"Prefers loads in": "units", "Prefers answers in": "lang"}
+
+
+def _slot(entry: Tier1Entry) -> str:
+    if entry.verbosity is not None:
+        return "verbosity"
+    for prefix, slot in _SLOT_PREFIXES.items():
+        if entry.fact.startswith(prefix):
+            return slot
+    return "tone"  # a free-text preference on record is about how to coach
+
+
+def answer_preference(turn: Turn, key: str) -> MemoryMutation | None:
+    """ "Keep it short", "plus de détails", "в килограммах", "用中文": a tier-1 preference (R7)."""
+    fact = ANSWER_FACTS.get(key)
+    if fact is None:
+        return None
+    verbosity: Verbosity | None = "brief" if key == "brief" else "detailed" if key == "detailed" else None
+    entry = Tier1Entry(category="preference", fact=fact, source="chat", verbosity=verbosity)
+    return upsert_tier1(turn, entry, "How the user wants answers (R7).")
 
 
 def preference(turn: Turn, tone: Tone) -> MemoryMutation | None:
@@ -170,15 +220,35 @@ def acute(turn: Turn, area: str, kind: ConditionKind, side: str | None, note: st
     )
 
 
-def event(turn: Turn, kind: str, date: dt.date, areas: Sequence[str], text: str) -> MemoryMutation:
-    """A tier-3 event, active until the end of its day (R25)."""
+def event(
+    turn: Turn,
+    kind: str,
+    date: dt.date,
+    areas: Sequence[str],
+    *,
+    start: dt.date | None = None,
+    details: Sequence[str] = (),
+    month_only: bool = False,
+) -> MemoryMutation:
+    """A tier-3 event, active until the end of its (last) day (R25), with a concise fact: "Trip
+    from Wed 2026-09-16 to Fri 2026-09-18, no equipment", not the user's whole message."""
     end = end_of_day(date)
     week_start = date - dt.timedelta(days=date.weekday())
+    label = kind.capitalize()
+    if month_only:
+        when = f"in {date.strftime('%B %Y')}"
+    elif start is not None and start < date:
+        when = f"from {_day(start)} to {_day(date)}"
+    else:
+        when = f"on {_day(date)}"
+    parts = [f"{label} {when}", *details]
+    if areas:
+        parts.append("protect " + ", ".join(area.replace("_", " ") for area in areas))
     entry = Tier3Entry(
         event=kind,
-        fact=f"{kind.capitalize()} on {date.isoformat()}: {text}"[:500],
-        week_start_date=week_start,
-        event_date=date,
+        fact=", ".join(parts)[:500] + ".",
+        week_start_date=None if month_only else week_start,
+        event_date=None if month_only else date,
         expires_at=end,
         protected_areas=list(areas) or None,
     )
@@ -188,6 +258,10 @@ def event(turn: Turn, kind: str, date: dt.date, areas: Sequence[str], text: str)
         entry=_entry(entry),
         reason="A dated event the week must taper for (R25).",
     )
+
+
+def _day(date: dt.date) -> str:
+    return f"{date.strftime('%a')} {date.isoformat()}"
 
 
 def delete(item_id: str, tier: Tier, reason: str) -> MemoryMutation:

@@ -51,11 +51,14 @@ def technique(turn: Turn) -> CoachReply:
         return answer
     u = turn.u
     named = turn.exercises_named(u.target_day)
+    if not named and u.has_cue("advice") and u.has_cue("week"):
+        # "how many times a week should I train chest?": an answer, not a new schedule
+        return reply(turn, turn.say("frequency_advice"))
     slug = named[0] if named else None
     problems = list(u.problems)
     if "pain" in u.conditions and "joint_pain" not in problems:
         problems.insert(0, "joint_pain")
-    detailed = u.asks_why or turn.tone == "deep_science"
+    detailed = u.asks_why or turn.tone == "deep_science" or turn.verbosity == "detailed"
     cues = technique_cues(slug, turn.lang, problems, detailed=detailed)
     text = turn.sentence_gap().join(cues)
     if slug is None:
@@ -80,9 +83,16 @@ def resolution(turn: Turn) -> CoachReply:
 
 
 def tone(turn: Turn) -> CoachReply:
-    chosen = turn.u.tone or "balanced"
-    mutation = memory.preference(turn, chosen)
-    return reply(turn, turn.say("tone_set", tone=chosen), mutations=[mutation] if mutation else [])
+    u = turn.u
+    mutations = [m for key in u.preferences if (m := memory.answer_preference(turn, key)) is not None]
+    if u.tone is not None or not u.preferences:
+        chosen = u.tone or "balanced"
+        if (mutation := memory.preference(turn, chosen)) is not None:
+            mutations.insert(0, mutation)
+        return reply(turn, turn.say("tone_set", tone=chosen), mutations=mutations)
+    key = u.preferences[0]
+    situation = "pref_" + (key if key in ("brief", "detailed") else key.split("_")[0])
+    return reply(turn, turn.say(situation), mutations=mutations)
 
 
 def small_talk(situation: str) -> Callable[[Turn], CoachReply]:

@@ -22,6 +22,7 @@ from fitcoach.contract.models import (
     Tier,
     Tier1Entry,
     Tone,
+    Verbosity,
     Weekday,
     WeeklyPlan,
 )
@@ -39,6 +40,8 @@ class Turn:
     library: ExerciseLibrary
     tools: ToolRunner
     tone: Tone | None = None
+    verbosity: Verbosity | None = None
+    """ "brief" or "detailed": this message's wish, else the stored preference."""
     lang: str = field(init=False)
 
     def __post_init__(self) -> None:

@@ -81,9 +81,19 @@ def checked_week(turn: Turn, week: WeeklyPlan, profile: Profile, minutes: int | 
 
 
 def _inventory(turn: Turn) -> Inventory | None:
-    if not turn.u.gear:
+    if not turn.u.gear or not states_equipment(turn):
         return None
     return Inventory(gear=turn.u.gear, dumbbell_max_lb=turn.u.dumbbell_max_lb)
+
+
+def states_equipment(turn: Turn) -> bool:
+    """Whether gear in the message is news about what the user owns. With equipment on record, a
+    question that names gear ("how wide on the DB bench?", "啞鈴臥推手肘要開多少度？") is no news:
+    the fact changes only on a statement of change (bought, sold, "I no longer have")."""
+    u = turn.u
+    if not turn.items(Tier.STAPLES, "equipment") or u.has_cue("acquired") or u.has_cue("parted"):
+        return True
+    return not u.has_cue("question")
 
 
 def _named_days(turn: Turn) -> list[Weekday]:
@@ -151,6 +161,11 @@ def _target_days(turn: Turn, plan: WeeklyPlan) -> list[Weekday]:
         source, target = ordered[0], ordered[1]
         if source in current and target not in current:
             return sorted({*current, target} - {source}, key=lambda day: day.position)
+    added = [day for day in named if day not in current]
+    per_week = turn.u.days_per_week
+    if len(named) == 1 and added and (turn.u.has_cue("add_day") or per_week == len(current) + 1):
+        # "add a Saturday arm day", "добавь в субботу день на руки": the week keeps its days
+        return sorted({*current, *added}, key=lambda day: day.position)
     if (session := _moved_session(turn, plan, named)) is not None:
         source, target = session
         return sorted(
@@ -226,6 +241,11 @@ def event(turn: Turn) -> CoachReply:
     name = turn.word(found.kind)
     if found.date is None:
         return reply(turn, turn.say("event_when", event=name))
+    if found.month_only:
+        # "my wedding is in December": noted until the month's end; the taper waits for the day
+        mutation = memory.event(turn, found.kind, found.date, [], month_only=True)
+        month = turn.word(f"month_{found.date.month}")
+        return reply(turn, turn.say("event_noted_month", event=name, month=month), mutations=[mutation])
     dated = [
         d.date for d in turn.u.days if d.relative in (None, "day_of_month") and d.date >= turn.now.date()
     ]
@@ -248,7 +268,8 @@ def event(turn: Turn) -> CoachReply:
         ],
         default=start,
     )
-    mutation = memory.event(turn, found.kind, end, protected, turn.input.message)
+    details = ["no equipment"] if turn.u.has_cue("no_gear") else []
+    mutation = memory.event(turn, found.kind, end, protected, start=start, details=details)
     event_day = Weekday.of(start)
     area_words = turn.join([turn.word(a) for a in areas]) or turn.word("balanced")
     plan = turn.plan

@@ -101,15 +101,21 @@ def minutes_of(folded: str, lexicons: list[Lexicon], matches: list[Match]) -> in
     return min(found, key=lambda item: item[1])[0] if found else None
 
 
-def days_per_week_of(folded: str, lexicons: list[Lexicon], conditions: Sequence[int] = ()) -> int | None:
+def days_per_week_of(
+    folded: str, lexicons: list[Lexicon], conditions: Sequence[int] = (), asks: Sequence[int] = ()
+) -> int | None:
     """A schedule ("4 days a week"). A bare day count after a pain, soreness or fatigue report in the
     same sentence ("bloqué le dos, mieux d'ici 3-4 jours") is how long it lasts, not a schedule;
-    `conditions` are the positions of those reports."""
+    `conditions` are the positions of those reports. A count in the clause of an advice question
+    ("is it better to train chest once or twice?", "分兩次還是一次？") is asked about, not chosen;
+    `asks` are the positions of those question words."""
     counts = [
         int(value)
         for value, position, _ in pattern_numbers(folded, lexicons, "days_per_week")
         # "one day" is a day, not a schedule: a training week has two to seven days
-        if 2 <= value <= 7 and not _expiry(folded, position, conditions)
+        if 2 <= value <= 7
+        and not _expiry(folded, position, conditions)
+        and not any(clause_of(folded, a) == clause_of(folded, position) for a in asks)
     ]
     return counts[0] if counts else None
 
@@ -229,8 +235,10 @@ _DASH_RANGE = re.compile(r"\s*[-–—~]\s*")
 
 def _day_ranges(folded: str, matches: list[Match], mentions: list[DayMention]) -> list[DayMention]:
     """The days inside "Monday through Friday", "du lundi au vendredi", "с понедельника по пятницу",
-    "週一到週五", "Wed-Fri". A "move" request keeps its two ends ("move Monday to Wednesday" is one shift)."""
-    if any(m.category == "cue" and m.key == "move" for m in matches):
+    "週一到週五", "Wed-Fri". A "move" request keeps its two ends ("move Monday to Wednesday" is one shift),
+    unless an event names the days away ("séminaire de mercredi à vendredi, réorganise ma semaine")."""
+    moving = any(m.category == "cue" and m.key == "move" for m in matches)
+    if moving and not any(m.category == "event" for m in matches):
         return []
     weekdays = [m for m in matches if m.category == "weekday"]
     joins = [m for m in matches if m.category == "cue" and m.key == "range"]
@@ -291,14 +299,25 @@ def event_of(matches: list[Match], days: list[DayMention], now: dt.datetime) -> 
         return None
     event = events[0]
     date = None
-    dated = [d for d in days if d.relative not in ("today", None)] or days
-    named = [d for d in days if d.relative is None or d.relative == "day_of_month"] or dated
+    named = [d for d in days if d.relative is None or d.relative == "day_of_month"]
+    months = [m for m in matches if m.category == "month"]
+    if not named and months:
+        # "meu casamento é em dezembro": the month's last day, this year or the next
+        month = int(min(months, key=lambda m: abs(m.start - event.start)).key)
+        return EventMention(event.key, _month_end(now.date(), month), event.start, month_only=True)
+    named = named or [d for d in days if d.relative not in ("today", None)] or days
     if named:
         date = min(named, key=lambda d: abs(d.start - event.start)).date
     elif any(m.category == "relative" and m.key == "next_week" for m in matches):
         today = now.date()
         date = today + dt.timedelta(days=7 - today.weekday())
     return EventMention(event.key, date, event.start)
+
+
+def _month_end(today: dt.date, month: int) -> dt.date:
+    year = today.year if month >= today.month else today.year + 1
+    following = dt.date(year + month // 12, month % 12 + 1, 1)
+    return following - dt.timedelta(days=1)
 
 
 def first_key(matches: list[Match], category: str) -> str | None:

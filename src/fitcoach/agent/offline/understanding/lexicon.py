@@ -43,6 +43,8 @@ class Lexicon(BaseModel):
     numbers: dict[str, int]
     weekdays: dict[str, list[str]]
     relative_days: dict[str, list[str]]
+    months: dict[str, list[str]] = Field(default_factory=dict)
+    """Month names by number ("12": décembre, dezembro, декабр*, 十二月): "my wedding is in December"."""
     fixed_minutes: dict[str, list[str]] = Field(default_factory=dict)
     units: dict[str, list[str]]
     areas: dict[str, list[str]]
@@ -51,6 +53,8 @@ class Lexicon(BaseModel):
     gear: dict[str, list[str]]
     goals: dict[str, list[str]]
     tones: dict[str, list[str]]
+    preferences: dict[str, list[str]] = Field(default_factory=dict)
+    """How the user wants answers, beside the tone: "brief", "detailed", "units_kg", "lang_fr"..."""
     events: dict[str, list[str]]
     cues: dict[str, list[str]]
     problems: dict[str, list[str]] = Field(default_factory=dict)
@@ -63,6 +67,7 @@ class Lexicon(BaseModel):
         return {
             "weekday": self.weekdays,
             "relative": self.relative_days,
+            "month": self.months,
             "fixed_minutes": self.fixed_minutes,
             "area": self.areas,
             "side": self.sides,
@@ -70,6 +75,7 @@ class Lexicon(BaseModel):
             "gear": self.gear,
             "goal": self.goals,
             "tone": self.tones,
+            "preference": self.preferences,
             "event": self.events,
             "cue": self.cues,
             "problem": self.problems,

@@ -77,6 +77,8 @@ class EventMention:
     kind: str
     date: dt.date | None
     start: int
+    month_only: bool = False
+    """Only a month was named ("casamento em dezembro"): `date` is that month's last day."""
 
 
 @dataclass(frozen=True)
@@ -104,6 +106,8 @@ class Understanding:
     event: EventMention | None = None
     goal_type: str | None = None
     tone: Tone | None = None
+    preferences: list[str] = field(default_factory=list)
+    """Answer preferences besides the tone: "brief", "detailed", "units_kg", "lang_ru"..."""
     resolved_memory_ids: list[str] = field(default_factory=list)
     cues: frozenset[str] = frozenset()
     problems: list[str] = field(default_factory=list)

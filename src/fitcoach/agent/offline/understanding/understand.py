@@ -28,7 +28,7 @@ EVIDENCE_FOR_SECOND_LANGUAGE = 2.5
 """A second language joins the lexicons in use once about three of its own words appear (mixed
 messages); below that, shared words and false friends (fr "trail", pt "dois") would leak in."""
 
-_PHRASE_KINDS = frozenset({"goal", "event", "tone", "problem", "family"})
+_PHRASE_KINDS = frozenset({"goal", "event", "tone", "preference", "problem", "family"})
 
 CONDITION_KINDS: tuple[ConditionKind, ...] = ("pain", "soreness", "fatigue")
 """Condition keys that mean a physiological state; other keys (e.g. "difficulty", fr "du mal à")
@@ -139,6 +139,10 @@ def understand(
         for m in exercise_matches
         if not any(s <= m.start and m.end <= e and e - s > m.end - m.start for s, e in gear_spans)
     ]
+    # and the reverse: "啞鈴" in 啞鈴臥推, "dumbbell" in "dumbbell bench press" names the exercise,
+    # not gear the user owns (a question about a lift must never rewrite the equipment on record)
+    spans = [(m.start, m.end) for m in exercise_matches]
+    matches = [m for m in matches if m.category != "gear" or not _inside(m, spans)]
     days = ent.resolve_days(folded, matches, now) + ent.day_of_month(folded, lexicons, now)
     days += ent.zh_weekday_runs(folded, now)
     past = ent.past_references(matches, days)
@@ -157,16 +161,21 @@ def understand(
     tone = ent.first_key(matches, "tone")
     minutes = ent.minutes_of(folded, lexicons, matches)
     reports = [m.start for m in matches if m.category == "condition" and m.key in CONDITION_KINDS]
-    days_per_week = ent.days_per_week_of(folded, lexicons, reports)
-    set_log = ent.set_log_of(folded, lexicons)
-    tier2_ids = _tier2_matches(memory, set(areas), now)
     cue_keys = frozenset(
         ent.keys(matches, "cue") + (["question"] if "?" in message or "？" in message else [])
     )
+    # "is it better to train chest once or twice?": a count asked about is no schedule
+    asks = [m.start for m in matches if m.category == "cue" and m.key == "advice" and "question" in cue_keys]
+    days_per_week = ent.days_per_week_of(folded, lexicons, reports, asks)
+    set_log = ent.set_log_of(folded, lexicons)
+    tier2_ids = _tier2_matches(memory, set(areas), now)
     if "pain" in conditions:
         # "je me suis bloqué le dos", "travei as costas": a pain report outranks the plateau
         # reading of the same word; an injury is never answered with a progression review
         cue_keys -= {"plateau"}
+    if len(weekdays) != 1:
+        # "add a Saturday session" names the one day to add; "add a set" adds no day
+        cue_keys -= {"add_day"}
 
     entity_flags: dict[str, object] = {
         "has:exercise": exercise_matches or ent.keys(matches, "family"),
@@ -190,6 +199,7 @@ def understand(
         "has:event_date": event is not None and event.date is not None,
         "has:goal": ent.first_key(matches, "goal"),
         "has:tone": tone,
+        "has:preference": ent.keys(matches, "preference"),
         "has:muscle_focus": set(areas) & MUSCLE_AREAS,
         "has:problem": ent.first_key(matches, "problem"),
     }
@@ -226,6 +236,7 @@ def understand(
         event=event,
         goal_type=ent.first_key(matches, "goal"),
         tone=_tone(tone),
+        preferences=ent.keys(matches, "preference"),
         resolved_memory_ids=tier2_ids if intent is Intent.RESOLUTION else [],
         cues=cue_keys,
         problems=ent.keys(matches, "problem"),
@@ -255,6 +266,11 @@ MUSCLE_AREAS = frozenset(
         "lats",
     }
 )
+
+
+def _inside(match: Match, spans: list[tuple[int, int]]) -> bool:
+    """Whether the match lies inside a longer span."""
+    return any(s <= match.start and match.end <= e and e - s > match.end - match.start for s, e in spans)
 
 
 def _leading_families(matches: list[Match], exercise_matches: list[Match]) -> list[str]:
