@@ -84,13 +84,25 @@ lighter day at the same effort keeps the stimulus while fatigue clears)."""
 MIN_LIGHTER_MINUTES = 20
 
 
-def lighter_day(turn: Turn, weekday: Weekday, day: DayPlan, mutations: list[MemoryMutation]) -> CoachReply:
+def lighter_day(
+    turn: Turn,
+    weekday: Weekday,
+    day: DayPlan,
+    mutations: list[MemoryMutation],
+    sore: tuple[str, int] | None = None,
+) -> CoachReply:
+    """The same key lifts with fewer sets: for a tired body, or around a sore area (its name and
+    how many days it is noted for) that nothing on the day loads directly."""
     profile = turn.profile(mutations)
     minutes = max(MIN_LIGHTER_MINUTES, int(day.duration_minutes * LIGHTER_SHARE))
     result = compress_day(day, minutes, profile, weekday=weekday, library=turn.library, week=turn.plan)
     assert isinstance(result.data, DayPlan)
     edited = _checked(turn, result.data, weekday, profile, minutes)
-    message = turn.say("fatigue_lighter", day=turn.day_name(weekday), minutes=minutes)
+    day_name = turn.day_name(weekday)
+    if sore is None:
+        message = turn.say("fatigue_lighter", day=day_name, minutes=minutes)
+    else:
+        message = turn.say("pain_lighter", day=day_name, minutes=minutes, area=sore[0], ttl_days=sore[1])
     diff = turn.diff("compress", day=turn.day_name(weekday), minutes=minutes, count=len(edited.exercises()))
     return reply(
         turn,
@@ -208,12 +220,29 @@ def _replace(
     return repaired
 
 
+UMBRELLAS = {"legs": {"quads", "hamstrings", "glutes", "calves"}, "arms": {"biceps", "triceps", "forearms"}}
+
+
+def _hurt_areas(turn: Turn) -> list[str]:
+    """Every area the report names ("chest and shoulders are wrecked"); an umbrella word goes when
+    its parts are named too ("quads and calves destroyed, today's legs")."""
+    u = turn.u
+    found = u.hurt_areas if len(u.hurt_areas) > 1 else (u.afflicted_areas or u.areas)[:1]
+    return [a for a in found if not UMBRELLAS.get(a, set()) & set(found)][:3]
+
+
+def _asks_about_session(turn: Turn) -> bool:
+    """ "What do I do tonight?", "today's legs, can we adjust?": the day itself is in question."""
+    u = turn.u
+    return "has:today" in u.features or any(u.has_cue(c) for c in ("question", "change", "lighter", "skip"))
+
+
 def pain(turn: Turn) -> CoachReply:
     """Acute pain or soreness: a tier-2 item with its TTL, and the day without aggravating work."""
     u = turn.u
-    candidates = u.afflicted_areas or u.areas
+    hurt = _hurt_areas(turn)
     kind = u.conditions[0] if u.conditions else "pain"
-    if not candidates:
+    if not hurt:
         if kind != "fatigue":
             return reply(turn, turn.say("clarify"))
         # tired all over: note it for two days and make today lighter, no area to spare
@@ -222,20 +251,18 @@ def pain(turn: Turn) -> CoachReply:
         if weekday is None or day is None or day.is_rest_day:
             return reply(turn, turn.say("today_rest"), mutations=[mutation])
         return lighter_day(turn, weekday, day, [mutation])
-    area = candidates[0]
     note = {"pain": "pain reported", "soreness": "soreness reported", "fatigue": "fatigue reported"}[kind]
-    mutation = memory.acute(turn, area, kind, u.side, note)
-    mutations: list[MemoryMutation] = [mutation]
+    mutations: list[MemoryMutation] = [memory.acute(turn, area, kind, u.side, note) for area in hurt]
     ttl_days = u.span_days or memory.TTL[memory.CONDITION_OF[kind]].days or 2
     weekday = u.target_day
     day = turn.plan_day(weekday)
-    area_word = turn.word(area)
+    area_word = turn.join([turn.word(area) for area in hurt])
     if weekday is None or day is None or day.is_rest_day:
         return reply(turn, turn.say("pain_noted", area=area_word, ttl_days=ttl_days), mutations=mutations)
     profile = turn.profile(mutations)
     edited = day
     removed: list[str] = []
-    for body_area in body_areas([area]):
+    for body_area in body_areas(hurt):
         result = avoid_area(edited, body_area, profile, weekday=weekday, library=turn.library, week=turn.plan)
         assert isinstance(result.data, DayPlan)
         removed += [s for s in edited.slugs() if s not in result.data.slugs()]
@@ -248,6 +275,10 @@ def pain(turn: Turn) -> CoachReply:
             edited = _replace(turn, edited, slug, profile, weekday, set(u.families))
             removed.append(slug)
     if edited.slugs() == day.slugs():
+        if _asks_about_session(turn):
+            # nothing on the day loads the area, but the user asks what to do with it: the same
+            # lifts with fewer sets, so a sore or tweaked area recovers (R18 "modify")
+            return lighter_day(turn, weekday, day, mutations, sore=(area_word, ttl_days))
         return reply(turn, turn.say("pain_noted", area=area_word, ttl_days=ttl_days), mutations=mutations)
     edited = _checked(turn, edited, weekday, profile)
     message = turn.say("pain_adjusted", area=area_word, day=turn.day_name(weekday), ttl_days=ttl_days)

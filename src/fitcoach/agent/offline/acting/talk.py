@@ -8,7 +8,7 @@ from collections.abc import Callable
 from fitcoach.agent.offline.acting import memory
 from fitcoach.agent.offline.acting.turn import Turn, reply
 from fitcoach.agent.offline.cues import technique_cues
-from fitcoach.contract.models import CoachReply, Tier, Tier2Entry, Weekday
+from fitcoach.contract.models import CoachReply, Tier, Tier1Entry, Tier2Entry, Tier3Entry, Weekday
 from fitcoach.engine.bodyparts import BodyArea, loads_area
 
 LOWER_BACK = {BodyArea.LOWER_BACK, BodyArea.BACK}
@@ -67,19 +67,27 @@ def technique(turn: Turn) -> CoachReply:
 
 
 def resolution(turn: Turn) -> CoachReply:
+    """ "It's healed", "the trip is cancelled": the matching items are deleted (R26), nothing else."""
+    closed = [item for item in turn.memory if item.id in turn.u.resolved_memory_ids]
     mutations = [
-        memory.delete(item_id, Tier.PHYSIOLOGICAL, "The user reports it has resolved.")
-        for item_id in turn.u.resolved_memory_ids
+        memory.delete(
+            item.id,
+            item.tier,
+            "The user reports it was cancelled."
+            if item.tier is Tier.SITUATIONAL
+            else "The user reports it has resolved.",
+        )
+        for item in closed
     ]
+    events = [item.entry for item in closed if isinstance(item.entry, Tier3Entry)]
+    if events and len(events) == len(closed):
+        return reply(turn, turn.say("event_cancelled"), mutations=mutations)
     area = next(
-        (
-            item.entry.body_part
-            for item in turn.memory
-            if item.id in turn.u.resolved_memory_ids and isinstance(item.entry, Tier2Entry)
-        ),
-        turn.u.areas[0] if turn.u.areas else "",
+        (item.entry.body_part for item in closed if isinstance(item.entry, Tier2Entry | Tier1Entry)),
+        None,
     )
-    return reply(turn, turn.say("resolved", area=turn.word(area)), mutations=mutations)
+    words = turn.u.areas or ([area] if area else [])
+    return reply(turn, turn.say("resolved", area=turn.word(words[0]) if words else ""), mutations=mutations)
 
 
 def tone(turn: Turn) -> CoachReply:

@@ -112,6 +112,8 @@ class Understanding:
     cues: frozenset[str] = frozenset()
     problems: list[str] = field(default_factory=list)
     afflicted_areas: list[str] = field(default_factory=list)
+    hurt_areas: list[str] = field(default_factory=list)
+    """The areas in the very clause of a pain or soreness word; several when the user lists them."""
     focus_days: dict[Weekday, list[str]] = field(default_factory=dict)
     weeks_back: int | None = None
     span_days: int | None = None

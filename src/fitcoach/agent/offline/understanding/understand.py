@@ -8,6 +8,11 @@ from functools import lru_cache
 
 from fitcoach.agent.offline.understanding import entities as ent
 from fitcoach.agent.offline.understanding import gear as gear_ent
+from fitcoach.agent.offline.understanding.conditions import (
+    closed_items,
+    hurt_areas,
+    resolve_worn,
+)
 from fitcoach.agent.offline.understanding.exercises import alias_entries, find_exercises, ordered_slugs
 from fitcoach.agent.offline.understanding.intent import route
 from fitcoach.agent.offline.understanding.language import identify
@@ -20,7 +25,7 @@ from fitcoach.agent.offline.understanding.lexicon import (
 )
 from fitcoach.agent.offline.understanding.model import ConditionKind, DayMention, Intent, Side, Understanding
 from fitcoach.agent.offline.understanding.normalize import fold, is_han
-from fitcoach.contract.models import ActiveTab, Tier, Tier2Entry, Tone, Weekday
+from fitcoach.contract.models import ActiveTab, Tone, Weekday
 from fitcoach.library import get_library
 from fitcoach.memory.model import MemoryItem
 
@@ -51,26 +56,6 @@ def _vocabulary() -> tuple[frozenset[str], list[str]]:
 @lru_cache(maxsize=32)
 def _matcher(langs: tuple[str, ...]) -> PhraseMatcher:
     return PhraseMatcher.for_lexicons(load_lexicon(lang) for lang in langs)
-
-
-def _area_keys(text: str, matcher: PhraseMatcher) -> set[str]:
-    folded = fold(text)
-    return {m.key for m in matcher.find(folded, ent.tokenize(folded)) if m.category == "area"}
-
-
-def _tier2_matches(memory: Sequence[MemoryItem], areas: set[str], now: dt.datetime) -> list[str]:
-    if not areas:
-        return []
-    every_language = _matcher(SUPPORTED_LANGUAGES)
-    ids: list[str] = []
-    for item in memory:
-        if item.tier is not Tier.PHYSIOLOGICAL or not item.is_active(now):
-            continue
-        entry = item.entry
-        assert isinstance(entry, Tier2Entry)
-        if _area_keys(f"{entry.body_part} {entry.fact}", every_language) & areas:
-            ids.append(item.id)
-    return ids
 
 
 def _features(u: dict[str, object], matches: list[Match], context: set[str]) -> frozenset[str]:
@@ -143,6 +128,7 @@ def understand(
     # not gear the user owns (a question about a lift must never rewrite the equipment on record)
     spans = [(m.start, m.end) for m in exercise_matches]
     matches = [m for m in matches if m.category != "gear" or not _inside(m, spans)]
+    matches = resolve_worn(folded, matches)
     days = ent.resolve_days(folded, matches, now) + ent.day_of_month(folded, lexicons, now)
     days += ent.zh_weekday_runs(folded, now)
     past = ent.past_references(matches, days)
@@ -168,7 +154,6 @@ def understand(
     asks = [m.start for m in matches if m.category == "cue" and m.key == "advice" and "question" in cue_keys]
     days_per_week = ent.days_per_week_of(folded, lexicons, reports, asks)
     set_log = ent.set_log_of(folded, lexicons)
-    tier2_ids = _tier2_matches(memory, set(areas), now)
     if "pain" in conditions:
         # "je me suis bloqué le dos", "travei as costas": a pain report outranks the plateau
         # reading of the same word; an injury is never answered with a progression review
@@ -176,6 +161,9 @@ def understand(
     if len(weekdays) != 1:
         # "add a Saturday session" names the one day to add; "add a set" adds no day
         cue_keys -= {"add_day"}
+    about_training = bool(exercise_matches or areas or weekdays or ent.keys(matches, "family"))
+    every_language = _matcher(SUPPORTED_LANGUAGES)
+    healed, cancelled = closed_items(memory, matches, cue_keys, now, every_language, about_training)
 
     entity_flags: dict[str, object] = {
         "has:exercise": exercise_matches or ent.keys(matches, "family"),
@@ -208,8 +196,10 @@ def understand(
         context.add("ctx:no_memory")
     if selected_day is not None:
         context.add("ctx:selected_day")
-    if tier2_ids:
-        context.add("ctx:tier2_match")
+    if healed:
+        context.add("ctx:healed")
+    if cancelled:
+        context.add("ctx:called_off")
     features = _features(entity_flags, matches, context) | {f"cue:{k}" for k in cue_keys}
     if "pain" in conditions:
         features -= {"cue:plateau"}
@@ -237,11 +227,12 @@ def understand(
         goal_type=ent.first_key(matches, "goal"),
         tone=_tone(tone),
         preferences=ent.keys(matches, "preference"),
-        resolved_memory_ids=tier2_ids if intent is Intent.RESOLUTION else [],
+        resolved_memory_ids=[i.id for i in [*healed, *cancelled]] if intent is Intent.RESOLUTION else [],
         cues=cue_keys,
         problems=ent.keys(matches, "problem"),
         families=_leading_families(matches, exercise_matches),
         afflicted_areas=afflicted,
+        hurt_areas=hurt_areas(folded, matches),
         focus_days=ent.focus_days(folded, matches, days, set(afflicted)),
         weeks_back=ent.weeks_back_of(folded, lexicons),
         span_days=ent.span_days_of(folded, lexicons),
@@ -299,6 +290,10 @@ def _target_day(
 ) -> Weekday | None:
     """One named day wins; otherwise a relative day; otherwise the day in the route ("swap this"
     on the today tab), and for in-the-moment requests, today."""
+    if intent is Intent.ACUTE_PAIN and any(d.relative == "today" for d in days):
+        # "played Sunday night, quads destroyed - today's legs?": in a pain report a named weekday
+        # is mostly when it started, while today is the session in question
+        return Weekday.of(now.date())
     if len(weekdays) == 1:
         return weekdays[0]
     relative = [d for d in days if d.relative in ("today", "tomorrow", "day_after_tomorrow")]

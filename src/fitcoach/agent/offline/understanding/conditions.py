@@ -1,0 +1,149 @@
+"""Physiological reports and their end: slang that means sore muscles or a tired body depending on
+what it describes, and which remembered item a "it's healed" or "it's cancelled" message closes."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+from fitcoach.agent.offline.understanding.entities import clause_of, tokenize
+from fitcoach.agent.offline.understanding.lexicon import Match, PhraseMatcher
+from fitcoach.agent.offline.understanding.normalize import fold
+from fitcoach.contract.models import Tier, Tier1Entry, Tier2Entry, Tier3Entry
+from fitcoach.memory.model import MemoryItem
+
+WORN = "worn"
+"""Lexicon condition key of the words that say "worn out" ("destroyed", "moído", "убитые",
+"廢了"): sore muscles when they describe a body part, a tired body when they stand alone."""
+
+
+NEGATION_REACH = 25
+"""Characters before a worn word a negation may stand ("make sure my legs aren't trashed")."""
+
+_NEGATION = re.compile(
+    r"(?<![^\W_])(?:not|no|never|aren't|isn't|don't|won't|without|ne|pas|jamais|sans|nao|nem|sem|"
+    r"не|ни|без)(?![^\W_])|[不別别沒没]"
+)
+
+
+def _negated(folded: str, match: Match) -> bool:
+    window = folded[max(0, match.start - NEGATION_REACH) : match.start]
+    hits = list(_NEGATION.finditer(window))
+    return bool(hits) and clause_of(window, hits[-1].start()) == clause_of(window, len(window))
+
+
+def resolve_worn(folded: str, matches: list[Match]) -> list[Match]:
+    """ "my quads are destroyed" is soreness, "I'm destroyed" fatigue. A worn word about gear ("o
+    banco está quebrado"), negated or inside a wish to stay fresh ("legs not fried for Saturday") is
+    neither."""
+    areas = {clause_of(folded, m.start) for m in matches if m.category == "area"}
+    gear = {clause_of(folded, m.start) for m in matches if m.category == "gear"}
+    protect = [m for m in matches if m.category == "cue" and m.key == "protect"]
+    resolved: list[Match] = []
+    for match in matches:
+        if match.category != "condition" or match.key != WORN:
+            resolved.append(match)
+            continue
+        if any(p.start <= match.start and match.end <= p.end for p in protect) or _negated(folded, match):
+            continue
+        clause = clause_of(folded, match.start)
+        if clause in areas:
+            resolved.append(replace(match, key="soreness"))
+        elif clause not in gear:
+            resolved.append(replace(match, key="fatigue"))
+    return resolved
+
+
+REPORTS = frozenset({"pain", "soreness", "fatigue"})
+
+
+def hurt_areas(folded: str, matches: list[Match]) -> list[str]:
+    """Every area in the clause of a pain, soreness or fatigue word: "chest and shoulders are
+    wrecked" reports two. Areas only in the same sentence stay out ("knee feels off, it hurts on
+    the stairs, do I change today's legs?" reports the knee alone)."""
+    reports = [m for m in matches if m.category == "condition" and m.key in REPORTS]
+    clauses = {clause_of(folded, m.start) for m in reports}
+    areas = [m for m in matches if m.category == "area" and clause_of(folded, m.start) in clauses]
+    return list(dict.fromkeys(m.key for m in areas))
+
+
+AreaKeys = Callable[[str], set[str]]
+"""The lexicon area keys a remembered text names, in any supported language."""
+
+
+def area_keys(matcher: PhraseMatcher) -> AreaKeys:
+    def keys(text: str) -> set[str]:
+        folded = fold(text)
+        return {m.key for m in matcher.find(folded, tokenize(folded)) if m.category == "area"}
+
+    return keys
+
+
+def event_keys(matcher: PhraseMatcher, text: str) -> set[str]:
+    folded = fold(text)
+    return {m.key for m in matcher.find(folded, tokenize(folded)) if m.category == "event"}
+
+
+def healed_items(
+    memory: Sequence[MemoryItem], areas: set[str], now: dt.datetime, keys_of: AreaKeys
+) -> list[MemoryItem]:
+    """Active tier-2 states and tier-1 chronic conditions about the areas the message names."""
+    if not areas:
+        return []
+    found: list[MemoryItem] = []
+    for item in memory:
+        if not item.is_active(now):
+            continue
+        entry = item.entry
+        chronic = isinstance(entry, Tier1Entry) and entry.category == "chronic_condition"
+        if not (isinstance(entry, Tier2Entry) or chronic):
+            continue
+        assert isinstance(entry, Tier1Entry | Tier2Entry)
+        if keys_of(f"{entry.body_part or ''} {entry.fact}") & areas:
+            found.append(item)
+    return found
+
+
+def cancelled_items(
+    memory: Sequence[MemoryItem],
+    events: set[str],
+    now: dt.datetime,
+    matcher: PhraseMatcher,
+    *,
+    names_something_else: bool,
+) -> list[MemoryItem]:
+    """Active tier-3 events of the kind the message names ("the business trip is off"); a bare "it
+    got cancelled" closes the only event on record, unless the message is about a lift or a day."""
+    situational = [i for i in memory if i.tier is Tier.SITUATIONAL and i.is_active(now)]
+    if not events:
+        return situational if len(situational) == 1 and not names_something_else else []
+    found: list[MemoryItem] = []
+    for item in situational:
+        entry = item.entry
+        assert isinstance(entry, Tier3Entry)
+        if event_keys(matcher, f"{entry.event} {entry.fact}") & events:
+            found.append(item)
+    return found
+
+
+def closed_items(
+    memory: Sequence[MemoryItem],
+    matches: list[Match],
+    cue_keys: frozenset[str],
+    now: dt.datetime,
+    every_language: PhraseMatcher,
+    about_training: bool,
+) -> tuple[list[MemoryItem], list[MemoryItem]]:
+    """Remembered items the message closes (R26 DELETE): states and conditions it says are healed,
+    events it says are cancelled, matched by body part or event kind in any language."""
+    healed: list[MemoryItem] = []
+    if "resolved" in cue_keys:
+        areas = {m.key for m in matches if m.category == "area"}
+        healed = healed_items(memory, areas, now, area_keys(every_language))
+    cancelled: list[MemoryItem] = []
+    if "cancelled" in cue_keys:
+        events = {m.key for m in matches if m.category == "event"}
+        cancelled = cancelled_items(memory, events, now, every_language, names_something_else=about_training)
+    return healed, cancelled
