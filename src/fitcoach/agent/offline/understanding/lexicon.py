@@ -7,7 +7,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -158,7 +158,10 @@ class PhraseMatcher:
                 self._by_head[words[0][:2]].append(_Phrase(category, key, lang, words, None))
 
     @classmethod
-    def for_lexicons(cls, lexicons: Iterable[Lexicon]) -> PhraseMatcher:
+    def for_lexicons(
+        cls, lexicons: Iterable[Lexicon], borrowed: Iterable[tuple[str, str, str, str]] = ()
+    ) -> PhraseMatcher:
+        """The lexicons' phrases, plus `borrowed` entries from another language (loan words)."""
         entries = [
             (category, key, lex.lang, phrase)
             for lex in lexicons
@@ -166,7 +169,7 @@ class PhraseMatcher:
             for key, phrases in table.items()
             for phrase in phrases
         ]
-        return cls(entries, exact=function_words())
+        return cls([*entries, *borrowed], exact=function_words())
 
     def _word_ok(self, pattern: str, token: str) -> bool:
         """Function words ("should", "mon", "que") only ever match exactly: "should" is no
@@ -207,3 +210,20 @@ def _longest_per_category(found: list[Match]) -> list[Match]:
             continue
         kept.append(match)
     return sorted(kept, key=lambda m: m.start)
+
+
+MIN_LOAN_LENGTH = 4
+"""English gear words are gym loan words in every language ("bench 被佔了", "o rack tá ocupado");
+short ones ("bar", "db") are left out: elsewhere they are ordinary words or noise."""
+
+
+@lru_cache(maxsize=32)
+def matcher_for(langs: tuple[str, ...]) -> PhraseMatcher:
+    """The matcher for a message in `langs`, with the English gear loan words."""
+    loans = [
+        ("gear", key, "en", phrase)
+        for key, phrases in load_lexicon("en").gear.items()
+        for phrase in phrases
+        if "en" not in langs and len(phrase) >= MIN_LOAN_LENGTH
+    ]
+    return PhraseMatcher.for_lexicons((load_lexicon(lang) for lang in langs), loans)

@@ -17,8 +17,16 @@ from fitcoach.agent.offline.understanding.lexicon import (
     Match,
     PhraseMatcher,
     load_lexicon,
+    matcher_for,
 )
-from fitcoach.agent.offline.understanding.model import ConditionKind, DayMention, Intent, Side, Understanding
+from fitcoach.agent.offline.understanding.model import (
+    MUSCLE_AREAS,
+    ConditionKind,
+    DayMention,
+    Intent,
+    Side,
+    Understanding,
+)
 from fitcoach.agent.offline.understanding.normalize import fold, is_han
 from fitcoach.contract.models import ActiveTab, Tier, Tier2Entry, Tone, Weekday
 from fitcoach.library import get_library
@@ -48,11 +56,6 @@ def _vocabulary() -> tuple[frozenset[str], list[str]]:
     return frozenset(words), sorted(w for w in words if len(w) >= 4)
 
 
-@lru_cache(maxsize=32)
-def _matcher(langs: tuple[str, ...]) -> PhraseMatcher:
-    return PhraseMatcher.for_lexicons(load_lexicon(lang) for lang in langs)
-
-
 def _area_keys(text: str, matcher: PhraseMatcher) -> set[str]:
     folded = fold(text)
     return {m.key for m in matcher.find(folded, ent.tokenize(folded)) if m.category == "area"}
@@ -61,7 +64,7 @@ def _area_keys(text: str, matcher: PhraseMatcher) -> set[str]:
 def _tier2_matches(memory: Sequence[MemoryItem], areas: set[str], now: dt.datetime) -> list[str]:
     if not areas:
         return []
-    every_language = _matcher(SUPPORTED_LANGUAGES)
+    every_language = matcher_for(SUPPORTED_LANGUAGES)
     ids: list[str] = []
     for item in memory:
         if item.tier is not Tier.PHYSIOLOGICAL or not item.is_active(now):
@@ -109,7 +112,7 @@ def understand(
     spans = [(m.start, m.end) for m in exercise_matches]
     found = [
         m
-        for m in _matcher(active).find(folded, toks)
+        for m in matcher_for(active).find(folded, toks)
         if m.category != "area" or not any(s <= m.start and m.end <= e for s, e in spans)
     ]
     # a cue inside a longer phrase of another kind belongs to that phrase: "prise" in fr "prise
@@ -139,6 +142,7 @@ def understand(
         for m in exercise_matches
         if not any(s <= m.start and m.end <= e and e - s > m.end - m.start for s, e in gear_spans)
     ]
+    matches = gear_ent.outside_names(matches, exercise_matches)
     days = ent.resolve_days(folded, matches, now) + ent.day_of_month(folded, lexicons, now)
     days += ent.zh_weekday_runs(folded, now)
     past = ent.past_references(matches, days)
@@ -178,6 +182,7 @@ def understand(
         "has:days_count": days_per_week,
         "has:gear": gear - unavailable,
         "has:unavailable_gear": unavailable,
+        "has:unavailable_exercise": gear_ent.unavailable_exercises(folded, matches, exercise_matches),
         "has:negated_gear": negated - unavailable,
         "has:load": loads,
         "has:set_log": set_log,
@@ -235,26 +240,6 @@ def understand(
         weeks_back=ent.weeks_back_of(folded, lexicons),
         span_days=ent.span_days_of(folded, lexicons),
     )
-
-
-MUSCLE_AREAS = frozenset(
-    {
-        "chest",
-        "back",
-        "shoulder",
-        "arms",
-        "biceps",
-        "triceps",
-        "legs",
-        "quads",
-        "hamstrings",
-        "glutes",
-        "calves",
-        "core",
-        "forearms",
-        "lats",
-    }
-)
 
 
 def _leading_families(matches: list[Match], exercise_matches: list[Match]) -> list[str]:
