@@ -6,7 +6,7 @@ import json
 import re
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from importlib import resources
 
@@ -111,6 +111,9 @@ class Match:
     start: int
     end: int
     lang: str
+    exact: bool = field(default=True, compare=False)
+    """Every word as the phrase spells it, not an inflection: it wins a tie with an inflected
+    match of the same span (pt "flexora" is the leg curl, not an inflection of "flexões")."""
 
 
 @dataclass(frozen=True)
@@ -185,9 +188,14 @@ class PhraseMatcher:
                 size = len(phrase.words)
                 if index + size > len(toks):
                     continue
-                if all(self._word_ok(w, toks[index + k].text) for k, w in enumerate(phrase.words)):
+                words = [toks[index + k].text for k in range(size)]
+                if all(self._word_ok(w, t) for w, t in zip(phrase.words, words, strict=True)):
                     end = toks[index + size - 1].end
-                    found.append(Match(phrase.category, phrase.key, token.start, end, phrase.lang))
+                    exact = all(
+                        w.endswith("*") or w.rstrip("!") == t
+                        for w, t in zip(phrase.words, words, strict=True)
+                    )
+                    found.append(Match(phrase.category, phrase.key, token.start, end, phrase.lang, exact))
         for phrase in self._han if is_han(folded) else ():
             assert phrase.han is not None
             start = folded.find(phrase.han)
@@ -205,7 +213,7 @@ def _longest_per_category(found: list[Match]) -> list[Match]:
         return f"cue:{match.key}" if match.category == "cue" else match.category
 
     kept: list[Match] = []
-    for match in sorted(found, key=lambda m: (-(m.end - m.start), m.start)):
+    for match in sorted(found, key=lambda m: (-(m.end - m.start), not m.exact, m.start)):
         if any(group(k) == group(match) and k.start < match.end and match.start < k.end for k in kept):
             continue
         kept.append(match)
