@@ -127,6 +127,20 @@ def _needs_missing_gear(turn: Turn, slug: str, profile: Profile) -> bool:
     return not narrowed.allows(turn.library.require(slug).gear)
 
 
+def _on_day(turn: Turn, named: list[str], in_day: list[str]) -> list[str]:
+    """The day's exercises the user means: each named one that is planned, else the day's only
+    exercise of the same movement ("leg curl" on a seated-curl day, "supino" for an incline press)."""
+    found: list[str] = []
+    for slug in named:
+        pattern = turn.library.require(slug).movement_pattern
+        same = [s for s in dict.fromkeys(in_day) if turn.library.require(s).movement_pattern == pattern]
+        if slug in in_day:
+            found.append(slug)
+        elif len(same) == 1:
+            found.append(same[0])
+    return list(dict.fromkeys(found))
+
+
 def swap(turn: Turn) -> CoachReply:
     """Live swap for today (R8: under two sentences). Every exercise that needs the taken gear goes,
     the named one first; an exercise that is not in today's plan gets one short question."""
@@ -138,7 +152,7 @@ def swap(turn: Turn) -> CoachReply:
     assert day is not None
     profile = turn.profile()
     in_day = day.slugs()
-    named = [slug for slug in turn.exercises_named(weekday) if slug in in_day]
+    named = _on_day(turn, turn.exercises_named(weekday), in_day)
     targets = named + [s for s in in_day if s not in named and _needs_missing_gear(turn, s, profile)]
     if not targets:
         options = turn.join([turn.exercise(slug) for slug in dict.fromkeys(in_day)])

@@ -137,6 +137,16 @@ def _record_line(turn: Turn, exercise: Exercise) -> str:
     )
 
 
+ADVICE_CUES = ("add_weight", "plateau")
+
+
+def _numbers_only(turn: Turn) -> bool:
+    """A question about the records or the weekly sets, not about what to do next."""
+    u = turn.u
+    asked = u.has_cue("record") or u.has_cue("volume")
+    return asked and not any(u.has_cue(cue) for cue in ADVICE_CUES) and "has:set_log" not in u.features
+
+
 def progression(turn: Turn) -> CoachReply:
     exercise = _exercise(turn)
     if exercise is None:
@@ -163,6 +173,9 @@ def progression(turn: Turn) -> CoachReply:
     volume = _volume_line(turn, trends, group) if "error" not in trends else ""
     if turn.u.has_cue("record"):
         volume = " ".join(part for part in (_record_line(turn, exercise), volume) if part)
+    if volume and _numbers_only(turn):
+        # "how many sets a week?", "what's my best?": the numbers asked for, no unasked advice
+        return reply(turn, volume)
     message = turn.say(
         SITUATION[advice.action],
         exercise=turn.exercise(exercise.slug),

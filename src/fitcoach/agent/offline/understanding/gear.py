@@ -92,3 +92,43 @@ def dumbbell_cap(folded: str, loads: list[Load], positions: list[tuple[Gear, int
     sentences = {sentence_of(folded, p) for gear, p in positions if gear is Gear.DUMBBELLS}
     near = [load.pounds for load in loads if sentence_of(folded, load.start) in sentences]
     return max(near) if near else None
+
+
+def _inside(match: Match, spans: list[tuple[int, int]]) -> bool:
+    """Strictly inside a longer span: part of a longer name, not a mention of its own."""
+    return any(s <= match.start and match.end <= e and e - s > match.end - match.start for s, e in spans)
+
+
+def outside_names(matches: list[Match], exercises: list[Match]) -> list[Match]:
+    """Gear words inside an exercise's name ("штанги" in "жим штанги лёжа", "barra" in "supino com
+    barra") are the exercise, not the user naming gear; movement words inside a gear phrase
+    ("сгибание" in "тренажёр на сгибание ног", "жима" in "тренажер для жима ногами") name the gear."""
+    exercise_spans = [(m.start, m.end) for m in exercises]
+    gear_spans = [(m.start, m.end) for m in matches if m.category == "gear"]
+    return [
+        m
+        for m in matches
+        if not (m.category == "gear" and _inside(m, exercise_spans))
+        and not (m.category == "family" and _inside(m, gear_spans))
+    ]
+
+
+BUSY_REACH = 16
+"""Characters between an exercise and the "taken/broken" word about it: "puxador tá ocupado",
+"la presse est prise", "someone is on the leg press", "滑輪下拉有人在用"."""
+
+
+def unavailable_exercises(folded: str, matches: list[Match], exercises: list[Match]) -> list[str]:
+    """Exercises whose station is taken or broken: the cue right after the name in the same clause,
+    or right before it ("someone is on the leg press"). A busy person ("I'm busy Wednesday, move
+    my squats") is too far from the lift to count."""
+    cues = [m for m in matches if m.category == "cue" and m.key == "unavailable"]
+    found: list[str] = []
+    for exercise in exercises:
+        for cue in cues:
+            after = 0 <= cue.start - exercise.end <= BUSY_REACH
+            before = 0 <= exercise.start - cue.end <= NEGATION_REACH // 2
+            between = folded[min(exercise.end, cue.end) : max(exercise.start, cue.start)]
+            if (after or before) and not _CLAUSE_BREAK.search(between) and exercise.key not in found:
+                found.append(exercise.key)
+    return found

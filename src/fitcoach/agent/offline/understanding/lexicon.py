@@ -6,8 +6,8 @@ import json
 import re
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
-from functools import cache
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
 from importlib import resources
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -117,6 +117,9 @@ class Match:
     start: int
     end: int
     lang: str
+    exact: bool = field(default=True, compare=False)
+    """Every word as the phrase spells it, not an inflection: it wins a tie with an inflected
+    match of the same span (pt "flexora" is the leg curl, not an inflection of "flexões")."""
 
 
 @dataclass(frozen=True)
@@ -164,7 +167,10 @@ class PhraseMatcher:
                 self._by_head[words[0][:2]].append(_Phrase(category, key, lang, words, None))
 
     @classmethod
-    def for_lexicons(cls, lexicons: Iterable[Lexicon]) -> PhraseMatcher:
+    def for_lexicons(
+        cls, lexicons: Iterable[Lexicon], borrowed: Iterable[tuple[str, str, str, str]] = ()
+    ) -> PhraseMatcher:
+        """The lexicons' phrases, plus `borrowed` entries from another language (loan words)."""
         entries = [
             (category, key, lex.lang, phrase)
             for lex in lexicons
@@ -172,7 +178,7 @@ class PhraseMatcher:
             for key, phrases in table.items()
             for phrase in phrases
         ]
-        return cls(entries, exact=function_words())
+        return cls([*entries, *borrowed], exact=function_words())
 
     def _word_ok(self, pattern: str, token: str) -> bool:
         """Function words ("should", "mon", "que") only ever match exactly: "should" is no
@@ -188,9 +194,14 @@ class PhraseMatcher:
                 size = len(phrase.words)
                 if index + size > len(toks):
                     continue
-                if all(self._word_ok(w, toks[index + k].text) for k, w in enumerate(phrase.words)):
+                words = [toks[index + k].text for k in range(size)]
+                if all(self._word_ok(w, t) for w, t in zip(phrase.words, words, strict=True)):
                     end = toks[index + size - 1].end
-                    found.append(Match(phrase.category, phrase.key, token.start, end, phrase.lang))
+                    exact = all(
+                        w.endswith("*") or w.rstrip("!") == t
+                        for w, t in zip(phrase.words, words, strict=True)
+                    )
+                    found.append(Match(phrase.category, phrase.key, token.start, end, phrase.lang, exact))
         for phrase in self._han if is_han(folded) else ():
             assert phrase.han is not None
             start = folded.find(phrase.han)
@@ -208,8 +219,25 @@ def _longest_per_category(found: list[Match]) -> list[Match]:
         return f"cue:{match.key}" if match.category == "cue" else match.category
 
     kept: list[Match] = []
-    for match in sorted(found, key=lambda m: (-(m.end - m.start), m.start)):
+    for match in sorted(found, key=lambda m: (-(m.end - m.start), not m.exact, m.start)):
         if any(group(k) == group(match) and k.start < match.end and match.start < k.end for k in kept):
             continue
         kept.append(match)
     return sorted(kept, key=lambda m: m.start)
+
+
+MIN_LOAN_LENGTH = 4
+"""English gear words are gym loan words in every language ("bench 被佔了", "o rack tá ocupado");
+short ones ("bar", "db") are left out: elsewhere they are ordinary words or noise."""
+
+
+@lru_cache(maxsize=32)
+def matcher_for(langs: tuple[str, ...]) -> PhraseMatcher:
+    """The matcher for a message in `langs`, with the English gear loan words."""
+    loans = [
+        ("gear", key, "en", phrase)
+        for key, phrases in load_lexicon("en").gear.items()
+        for phrase in phrases
+        if "en" not in langs and len(phrase) >= MIN_LOAN_LENGTH
+    ]
+    return PhraseMatcher.for_lexicons((load_lexicon(lang) for lang in langs), loans)

@@ -130,3 +130,23 @@ class Understanding:
     @property
     def asks_why(self) -> bool:
         return "why" in self.cues or "technique" in self.cues
+
+
+MUSCLE_AREAS = frozenset(
+    {
+        "chest",
+        "back",
+        "shoulder",
+        "arms",
+        "biceps",
+        "triceps",
+        "legs",
+        "quads",
+        "hamstrings",
+        "glutes",
+        "calves",
+        "core",
+        "forearms",
+        "lats",
+    }
+)

@@ -20,10 +20,17 @@ from fitcoach.agent.offline.understanding.lexicon import (
     SUPPORTED_LANGUAGES,
     Lexicon,
     Match,
-    PhraseMatcher,
     load_lexicon,
+    matcher_for,
 )
-from fitcoach.agent.offline.understanding.model import ConditionKind, DayMention, Intent, Side, Understanding
+from fitcoach.agent.offline.understanding.model import (
+    MUSCLE_AREAS,
+    ConditionKind,
+    DayMention,
+    Intent,
+    Side,
+    Understanding,
+)
 from fitcoach.agent.offline.understanding.normalize import fold, is_han
 from fitcoach.contract.models import ActiveTab, Tone, Weekday
 from fitcoach.library import get_library
@@ -51,11 +58,6 @@ def _vocabulary() -> tuple[frozenset[str], list[str]]:
         if not is_han(alias):
             words.update(t.text for t in ent.tokenize(fold(alias)))
     return frozenset(words), sorted(w for w in words if len(w) >= 4)
-
-
-@lru_cache(maxsize=32)
-def _matcher(langs: tuple[str, ...]) -> PhraseMatcher:
-    return PhraseMatcher.for_lexicons(load_lexicon(lang) for lang in langs)
 
 
 def _features(u: dict[str, object], matches: list[Match], context: set[str]) -> frozenset[str]:
@@ -94,7 +96,7 @@ def understand(
     spans = [(m.start, m.end) for m in exercise_matches]
     found = [
         m
-        for m in _matcher(active).find(folded, toks)
+        for m in matcher_for(active).find(folded, toks)
         if m.category != "area" or not any(s <= m.start and m.end <= e for s, e in spans)
     ]
     # a cue inside a longer phrase of another kind belongs to that phrase: "prise" in fr "prise
@@ -124,10 +126,7 @@ def understand(
         for m in exercise_matches
         if not any(s <= m.start and m.end <= e and e - s > m.end - m.start for s, e in gear_spans)
     ]
-    # and the reverse: "啞鈴" in 啞鈴臥推, "dumbbell" in "dumbbell bench press" names the exercise,
-    # not gear the user owns (a question about a lift must never rewrite the equipment on record)
-    spans = [(m.start, m.end) for m in exercise_matches]
-    matches = [m for m in matches if m.category != "gear" or not _inside(m, spans)]
+    matches = gear_ent.outside_names(matches, exercise_matches)
     matches = resolve_worn(folded, matches)
     days = ent.resolve_days(folded, matches, now) + ent.day_of_month(folded, lexicons, now)
     days += ent.zh_weekday_runs(folded, now)
@@ -162,7 +161,7 @@ def understand(
         # "add a Saturday session" names the one day to add; "add a set" adds no day
         cue_keys -= {"add_day"}
     about_training = bool(exercise_matches or areas or weekdays or ent.keys(matches, "family"))
-    every_language = _matcher(SUPPORTED_LANGUAGES)
+    every_language = matcher_for(SUPPORTED_LANGUAGES)
     healed, cancelled = closed_items(memory, matches, cue_keys, now, every_language, about_training)
 
     entity_flags: dict[str, object] = {
@@ -175,6 +174,7 @@ def understand(
         "has:days_count": days_per_week,
         "has:gear": gear - unavailable,
         "has:unavailable_gear": unavailable,
+        "has:unavailable_exercise": gear_ent.unavailable_exercises(folded, matches, exercise_matches),
         "has:negated_gear": negated - unavailable,
         "has:load": loads,
         "has:set_log": set_log,
@@ -237,31 +237,6 @@ def understand(
         weeks_back=ent.weeks_back_of(folded, lexicons),
         span_days=ent.span_days_of(folded, lexicons),
     )
-
-
-MUSCLE_AREAS = frozenset(
-    {
-        "chest",
-        "back",
-        "shoulder",
-        "arms",
-        "biceps",
-        "triceps",
-        "legs",
-        "quads",
-        "hamstrings",
-        "glutes",
-        "calves",
-        "core",
-        "forearms",
-        "lats",
-    }
-)
-
-
-def _inside(match: Match, spans: list[tuple[int, int]]) -> bool:
-    """Whether the match lies inside a longer span."""
-    return any(s <= match.start and match.end <= e and e - s > match.end - match.start for s, e in spans)
 
 
 def _leading_families(matches: list[Match], exercise_matches: list[Match]) -> list[str]:
