@@ -268,6 +268,23 @@ def test_openai_tool_round_trip_reads_the_users_logs_and_returns_them_to_the_mod
     assert [s["weight"] for s in session["sets"]] == [45, 45, 45]
 
 
+# --- Units: learned from the user's words, whichever brain answers --------------------------------
+
+
+@pytest.mark.parametrize("provider", ["gemini", "openai"])
+def test_the_users_unit_is_learned_from_their_message_not_the_models_reply(
+    request: pytest.FixtureRequest, provider: str, make_user: MakeUser
+) -> None:
+    server = request.getfixturevalue(provider)
+    coach: TestClient = request.getfixturevalue(f"{provider}_coach")
+    user = make_user("olga")
+    # The model's reply speaks of pounds (NONE_ANSWER's "5 lb"); the user wrote kilograms.
+    server.enqueue(GeminiReply(NONE_ANSWER) if provider == "gemini" else ChatReply(NONE_ANSWER))
+    body = chat(coach, user, "У меня гантели до 22 кг и скамья")
+    assert body["meta"]["provider"] == provider and "lb" in body["message"]
+    assert coach.get("/api/me", headers=user.headers).json()["settings"]["units"] == "kg"
+
+
 # --- Faults: the offline coach answers, nothing invalid is staged ---------------------------------
 
 FAULTS = [

@@ -25,7 +25,7 @@ def test_a_new_user_has_no_language_until_they_choose_one(client: TestClient, ma
     chosen = client.patch("/api/me", json={"settings": {"language": "zh-Hant"}}, headers=ana.headers)
     assert chosen.status_code == 200, chosen.text
     assert chosen.json()["settings"]["language"] == "zh-Hant"
-    assert settings(client, ana.headers) == {"language": "zh-Hant", "units": "lb"}
+    assert settings(client, ana.headers) == {"language": "zh-Hant", "units": None}
 
     # Changing the units keeps the language, and one user's choice is not another's.
     client.patch("/api/me", json={"settings": {"units": "kg"}}, headers=ana.headers)

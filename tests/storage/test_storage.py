@@ -69,7 +69,7 @@ def test_tokens_are_stored_hashed_and_resolve_to_their_user(session: Session, cl
     user = create_user(session, name="Ana", now=clock.now())
     token = issue_token(session, user_id=user.id, now=clock.now())
     session.commit()
-    assert user.id.startswith("usr_") and user.settings == {"units": "lb"}
+    assert user.id.startswith("usr_") and user.settings == {}
     stored = session.get(ApiToken, hash_token(token))
     assert stored is not None and token not in stored.token_hash
     found = user_for_token(session, token=token, now=clock.now())

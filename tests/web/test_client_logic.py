@@ -100,6 +100,47 @@ def test_session_e1rm_skips_warmups_and_converts_units(page: Page, static_url: s
     assert value == pytest.approx(20 * 2.20462 * (1 + 10 / 30), abs=0.001)
 
 
+LOCALE_UNITS = {
+    "en-US": "lb",
+    "en": "lb",  # no region: its likeliest, the United States
+    "es-US": "lb",
+    "en-LR": "lb",
+    "my": "lb",  # Burmese: Myanmar
+    "en-GB": "kg",
+    "en-CA": "kg",
+    "fr-FR": "kg",
+    "pt-BR": "kg",
+    "ru": "kg",
+    "zh-TW": "kg",
+    "not a tag!": "kg",
+}
+
+
+def test_a_user_of_unknown_units_gets_their_locales_usual_unit(page: Page, static_url: str) -> None:
+    script = "return arg.map((tag) => m.localeUnits(tag));"
+    found = run(page, static_url, "training.js", script, list(LOCALE_UNITS))
+    assert dict(zip(LOCALE_UNITS, found, strict=True)) == LOCALE_UNITS
+
+
+def test_a_logged_weight_is_shown_in_the_current_unit_rounded_to_a_plate_step(
+    page: Page, static_url: str
+) -> None:
+    cases = [
+        ((20, "kg", "lb"), 44),  # 44.09
+        ((45, "lb", "kg"), 20.5),  # 20.41 → quarter kilos
+        ((100, "lb", "kg"), 45.25),  # 45.36
+        ((21.3, "kg", "lb"), 47),  # 46.96
+        ((102.5, "lb", "lb"), 102.5),  # the unit it was logged in: as logged
+        ((21.3, "kg", "kg"), 21.3),
+        ((0, "kg", "lb"), 0),  # bodyweight
+    ]
+    script = "return arg.map((c) => m.shownWeight(...c));"
+    found = run(page, static_url, "training.js", script, [c for c, _ in cases])
+    assert found == [expected for _, expected in cases]
+    kilos = run(page, static_url, "training.js", "return m.convert(1, 'lb', 'kg');")
+    assert kilos == 0.45359237
+
+
 @pytest.mark.parametrize(
     ("tag", "lang"),
     [

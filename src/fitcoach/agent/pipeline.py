@@ -1,8 +1,9 @@
 """The chat turn behind `POST /api/coach/chat` (R2, R27, R29-R32, issue 5).
 
 Read the user's active memory and plan → assemble the prompt → let the brain answer (tools on
-demand) → guard it → in ONE transaction apply the memory mutations, stage the proposal and record
-the turn → return the contract plus `meta`. The stored plan is never written here (R42).
+demand) → guard it → in ONE transaction apply the memory mutations, stage the proposal, learn the
+user's weight unit from their message when they have none yet, and record the turn → return the
+contract plus `meta`. The stored plan is never written here (R42).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from fitcoach.agent.guard import GuardContext
 from fitcoach.agent.prompt import static_prefix
 from fitcoach.agent.providers.base import Provider, ProviderRequest, TurnInput
 from fitcoach.agent.tool_runner import AnalyticsToolRunner
+from fitcoach.agent.units import stated_unit
 from fitcoach.clock import Clock
 from fitcoach.contract.models import ActiveTab, CoachReply, ProposalType, Weekday, WeeklyPlan
 from fitcoach.contract.nul import without_nul
@@ -31,6 +33,7 @@ from fitcoach.storage.ids import new_id
 from fitcoach.storage.memory_repo import load_active_items
 from fitcoach.storage.plans import get_active_document
 from fitcoach.storage.proposals import stage_proposal, supersede_staged
+from fitcoach.storage.users import learn_units
 
 AfterWrite = Callable[[Session], None]
 """Test seam for atomicity: runs inside the turn's transaction after every write, before commit."""
@@ -122,7 +125,9 @@ def _commit_turn(
     now = now_clock.now()
     turn_id = new_id("turn")
     reply = result.reply
+    unit = stated_unit(chat.message)
     with sessions.begin() as session:
+        # Takes the user's write lock first, which learn_units below relies on.
         memory_plan = apply_turn_mutations(
             session,
             user_id=user_id,
@@ -131,6 +136,8 @@ def _commit_turn(
             turn_id=turn_id,
             actor=Actor.AGENT,
         )
+        if unit is not None:
+            learn_units(session, user_id=user_id, unit=unit)
         proposal = reply.proposal
         proposal_id: str | None = None
         if proposal.type is not ProposalType.NONE:

@@ -17,9 +17,10 @@ from fitcoach.storage.tables import ApiToken, User
 TOKEN_PREFIX = "fc_"
 LAST_USED_RESOLUTION = timedelta(minutes=1)
 """Recording every use would turn each read into a write; a minute is precise enough for audits."""
-DEFAULT_SETTINGS: dict[str, Any] = {"units": "lb"}
-"""No language: a stored language is the user's own choice, which every device they sign in on follows;
-until they make one, each device shows its browser's language."""
+DEFAULT_SETTINGS: dict[str, Any] = {}
+"""No language and no units: a stored value is the user's own choice (or, for units, what they wrote in
+a chat message), which every device they sign in on follows; until then each device shows its browser's
+language and its locale's usual unit."""
 
 
 _TOKEN = select(ApiToken).where(ApiToken.token_hash == bindparam("token_hash"))
@@ -39,6 +40,17 @@ def create_user(
     session.add(user)
     session.flush()
     return user
+
+
+def learn_units(session: Session, *, user_id: str, unit: str) -> bool:
+    """Store `unit` as the user's units unless they already have some (picked or learned before: a
+    choice is never overwritten by a guess). Call it under the user's write lock (`lock_user`), in the
+    transaction whose other writes it belongs with; True when it stored the unit."""
+    user = get_user(session, user_id=user_id)
+    if user.settings.get("units") is not None:
+        return False
+    user.settings = {**user.settings, "units": unit}
+    return True
 
 
 def get_user(session: Session, *, user_id: str) -> User:

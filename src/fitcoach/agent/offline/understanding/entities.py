@@ -7,11 +7,12 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from itertools import pairwise
+from typing import Literal
 
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
-from fitcoach.agent.offline.understanding.lexicon import Lexicon, Match, Token, load_lexicon
+from fitcoach.agent.offline.understanding.lexicon import Lexicon, Match, Token, load_lexicon, word_matches
 from fitcoach.agent.offline.understanding.model import DayMention, EventMention, Load
 from fitcoach.agent.offline.understanding.normalize import fold, is_han
 from fitcoach.contract.models import WEEKDAYS, Weekday
@@ -158,11 +159,21 @@ def weeks_back_of(folded: str, lexicons: list[Lexicon]) -> int | None:
     return counts[0] if counts else None
 
 
+def unit_key(unit: str, lexicons: Sequence[Lexicon]) -> Literal["kg", "lb"] | None:
+    """ "kg" or "lb" for a unit as written ("кило", "фунтов", "килограмма", "kilogrammes", "磅") by
+    the lexicons' unit words (stems and inflections included), None for a word none of them names."""
+    text = fold(unit)
+
+    def names(key: str) -> bool:
+        return any(word_matches(fold(w), text) for lex in lexicons for w in lex.units.get(key, []))
+
+    return "kg" if names("kg") else "lb" if names("lb") else None
+
+
 def loads_of(folded: str, lexicons: list[Lexicon]) -> list[Load]:
-    kg_units = {fold(u) for lex in lexicons for u in lex.units.get("kg", [])}
     loads: list[Load] = []
     for value, position, unit in pattern_numbers(folded, lexicons, "load"):
-        loads.append(Load(value, "kg" if fold(unit) in kg_units else "lb", position))
+        loads.append(Load(value, unit_key(unit, lexicons) or "lb", position))
     return loads
 
 

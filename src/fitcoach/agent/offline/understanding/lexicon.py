@@ -138,7 +138,7 @@ class Token:
     end: int
 
 
-def _word_matches(pattern: str, token: str) -> bool:
+def word_matches(pattern: str, token: str) -> bool:
     """A trailing `*` in a lexicon word is an explicit stem and a trailing `!` asks for the exact
     word (pt "dói" must not match "dois"); otherwise equality is inflection-tolerant."""
     if pattern.endswith("*"):
@@ -185,7 +185,7 @@ class PhraseMatcher:
         inflection of "shoulder"."""
         if token in self._exact:
             return pattern.rstrip("*!") == token
-        return _word_matches(pattern, token)
+        return word_matches(pattern, token)
 
     def find(self, folded: str, toks: list[Token]) -> list[Match]:
         found: list[Match] = []

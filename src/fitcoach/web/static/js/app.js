@@ -5,6 +5,7 @@ import { errorText } from "./errors.js";
 import { getLang, LANGUAGES, setLang, t } from "./i18n.js";
 import * as outbox from "./outbox.js";
 import { getToken, load, save, setToken } from "./store.js";
+import { localeUnits } from "./training.js";
 import { renderCoach } from "./views/coach.js";
 import { renderDayPage } from "./views/day.js";
 import { renderMe } from "./views/me.js";
@@ -41,7 +42,7 @@ let renderSeq = 0;
 /** State every view shares; views receive it as `app`. */
 export const app = {
   user: null,
-  units: "kg",
+  units: localeUnits(navigator.language),
   planCache: undefined,
 
   navigate(path, { replace = false } = {}) {
@@ -73,13 +74,38 @@ export const app = {
   async setUnits(units) {
     this.units = units;
     save("units", units);
-    if (this.user) save("user", { ...this.user, settings: { ...this.user.settings, units } });
+    if (this.user) {
+      this.user = { ...this.user, settings: { ...this.user.settings, units } };
+      save("user", this.user);
+    }
     try {
       await api.updateSettings({ units });
     } catch (err) {
       // Kept in this browser either way; the server copy follows the user to other devices.
       if (!(err instanceof ApiError)) throw err;
     }
+  },
+
+  /**
+   * After a chat turn: while the user's unit is unknown the server may just have learned it from their
+   * message ("dumbbells up to 22 kg"); true when it did, and the app now shows weights in it.
+   * Once known the unit only changes by a pick, so nothing is asked then.
+   */
+  async refreshUnits() {
+    if (!this.user || (this.user.settings && this.user.settings.units)) return false;
+    let me;
+    try {
+      me = await api.me();
+    } catch (err) {
+      if (err instanceof ApiError) return false;
+      throw err;
+    }
+    const learned = me.settings && me.settings.units;
+    if (!learned) return false;
+    this.user = { ...this.user, settings: { ...this.user.settings, units: learned } };
+    save("user", this.user);
+    this.units = learned;
+    return true;
   },
 
   /** The user's choice: shown now, and saved on the server so their other devices follow it. */
@@ -104,6 +130,7 @@ export const app = {
     setToken(null);
     save("user", null);
     save("langUnsynced", null);
+    save("units", null);
     this.user = null;
     this.invalidatePlan();
     this.navigate("/", { replace: true });
@@ -161,7 +188,16 @@ async function loadUser() {
   app.user = me;
   await syncLanguage();
   save("user", app.user);
-  app.units = (me.settings && me.settings.units) || load("units") || "kg";
+  app.units = userUnits(app.user);
+}
+
+/**
+ * The server's units when known (picked, or learned from the user's words); else a pick made in this
+ * browser the server has not got; else the usual unit of the browser's locale (en-US → lb, else kg).
+ */
+function userUnits(user) {
+  const known = user && user.settings && user.settings.units;
+  return known || load("units") || localeUnits(navigator.language);
 }
 
 /**

@@ -1,10 +1,38 @@
 // Training arithmetic the client needs: unit conversion, Epley e1RM, prescriptions as text.
-export const LB_PER_KG = 2.20462;
+export const KG_PER_LB = 0.45359237;
 export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
 
 export function convert(weight, from, to) {
   if (weight === null || weight === undefined || from === to) return weight;
-  return from === "kg" ? weight * LB_PER_KG : weight / LB_PER_KG;
+  return from === "kg" ? weight / KG_PER_LB : weight * KG_PER_LB;
+}
+
+/** Countries that load bars in pounds; every other locale means kilograms. */
+const POUND_REGIONS = new Set(["US", "LR", "MM", "PR", "GU", "VI", "AS", "MP", "UM"]);
+
+/**
+ * The usual weight unit of a BCP 47 locale ("en-US" → lb, "en-GB" → kg), for a user whose own unit is
+ * not known yet. A tag without a region takes its likeliest one ("en" → US, "my" → MM, "fr" → FR).
+ */
+export function localeUnits(tag) {
+  let region = "";
+  try {
+    const locale = new Intl.Locale(String(tag || "en"));
+    region = locale.region || locale.maximize().region || "";
+  } catch {
+    region = "";
+  }
+  return POUND_REGIONS.has(region.toUpperCase()) ? "lb" : "kg";
+}
+
+/**
+ * A logged weight in the unit shown now: as logged when the units agree, else converted and rounded
+ * to what the eye reads as a plate step, 0.25 kg or 0.5 lb (20 kg → 44 lb, 45 lb → 20.5 kg).
+ */
+export function shownWeight(weight, from, to) {
+  if (!from || from === to || !(weight > 0)) return weight;
+  const step = to === "kg" ? 0.25 : 0.5;
+  return Math.round(convert(weight, from, to) / step) * step;
 }
 
 /** Round a weight to what plates and dumbbells allow: 0.5 kg or 1 lb. */

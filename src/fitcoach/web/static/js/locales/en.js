@@ -31,6 +31,8 @@ export default {
   context_label: "Context: {tab}",
   see_week: "See your week",
   see_today: "Open today",
+  units_learned: "Weights in {unit} from now on, as you write them.",
+  units_change: "Change",
 
   proposal_day: "Proposed change · {day}",
   proposal_week: "Proposed new week",

@@ -31,6 +31,8 @@ export default {
   context_label: "Contexte : {tab}",
   see_week: "Voir la semaine",
   see_today: "Ouvrir aujourd'hui",
+  units_learned: "Les charges sont désormais en {unit}, comme vous les écrivez.",
+  units_change: "Modifier",
 
   proposal_day: "Modification proposée · {day}",
   proposal_week: "Nouvelle semaine proposée",

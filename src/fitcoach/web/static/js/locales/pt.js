@@ -31,6 +31,8 @@ export default {
   context_label: "Contexto: {tab}",
   see_week: "Ver a semana",
   see_today: "Abrir hoje",
+  units_learned: "As cargas passam a aparecer em {unit}, como você escreve.",
+  units_change: "Alterar",
 
   proposal_day: "Mudança proposta · {day}",
   proposal_week: "Nova semana proposta",

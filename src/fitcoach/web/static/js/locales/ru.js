@@ -31,6 +31,8 @@ export default {
   context_label: "Контекст: {tab}",
   see_week: "Открыть неделю",
   see_today: "Открыть сегодня",
+  units_learned: "Теперь вес показывается в {unit}, как вы пишете.",
+  units_change: "Изменить",
 
   proposal_day: "Предлагаемое изменение · {day}",
   proposal_week: "Предлагаемая новая неделя",

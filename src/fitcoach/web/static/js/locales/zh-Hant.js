@@ -31,6 +31,8 @@ export default {
   context_label: "情境：{tab}",
   see_week: "查看本週",
   see_today: "開啟今天",
+  units_learned: "之後重量以 {unit} 顯示，和你寫的一樣。",
+  units_change: "更改",
 
   proposal_day: "建議變更 · {day}",
   proposal_week: "建議的新一週",

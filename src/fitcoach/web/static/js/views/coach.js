@@ -77,9 +77,10 @@ export async function renderCoach(root, { app, query }) {
     clear(chipRow, chips(texts, (text) => send(text)));
   };
 
-  const renderTurn = (message, reply, when, turnContext, { live }) => {
+  const renderTurn = (message, reply, when, turnContext, { live, legacy = null }) => {
     const nodes = [bubble("user", message, when)];
-    if (!reply) return nodes;
+    // A turn stored in an older shape has no reply to act on, but its words are still the coach's.
+    if (!reply) return legacy && legacy.message ? [...nodes, bubble("coach", legacy.message)] : nodes;
     nodes.push(bubble("coach", reply.message));
     if (live) nodes.push(memoryNotes(reply.memory_mutations));
     const proposal = reply.proposal;
@@ -108,6 +109,13 @@ export async function renderCoach(root, { app, query }) {
       pendingBubble.replaceWith(...nodes);
       updateChips(reply);
       nodes[nodes.length - 1].scrollIntoView({ block: "nearest" });
+      // "Dumbbells up to 22 kg": the server learns the user's unit from their words; show weights in it.
+      app
+        .refreshUnits()
+        .then((learned) => {
+          if (learned) nodes[nodes.length - 1].after(h("p.system.units-learned", {}, t("units_learned", { unit: app.units }), " ", h("a", { href: "/me", "data-link": true }, t("units_change"))));
+        })
+        .catch(() => {});
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return app.signOut();
       const failed = h(
@@ -137,7 +145,7 @@ export async function renderCoach(root, { app, query }) {
         older.after(h("p.error.small", { role: "alert" }, errorText(err)));
         return;
       }
-      const nodes = [...page.items].reverse().flatMap((it) => renderTurn(it.message, it.reply, formatDate(it.created_at, { dateStyle: "medium", timeStyle: "short" }), context, { live: false }));
+      const nodes = [...page.items].reverse().flatMap((it) => renderTurn(it.message, it.reply, formatDate(it.created_at, { dateStyle: "medium", timeStyle: "short" }), context, { live: false, legacy: it.legacy_reply }));
       older.after(...nodes);
       if (page.items.length < HISTORY_PAGE) older.remove();
       else older.disabled = false;
@@ -146,7 +154,7 @@ export async function renderCoach(root, { app, query }) {
     thread.append(older);
   }
   for (const item of items) {
-    thread.append(...renderTurn(item.message, item.reply, formatDate(item.created_at, { dateStyle: "medium", timeStyle: "short" }), context, { live: false }));
+    thread.append(...renderTurn(item.message, item.reply, formatDate(item.created_at, { dateStyle: "medium", timeStyle: "short" }), context, { live: false, legacy: item.legacy_reply }));
   }
   for (const proposal of staged.items) {
     if (!shown.has(proposal.id)) thread.append(card(proposal, null, context));

@@ -2,11 +2,11 @@
 import { api, ApiError } from "../api.js";
 import { clear, h, markdown } from "../dom.js";
 import { errorText } from "../errors.js";
-import { t, weekdayName } from "../i18n.js";
+import { formatNumber, t, weekdayName } from "../i18n.js";
 import * as outbox from "../outbox.js";
 import { proposalCard } from "../proposal.js";
 import { applyDay, clearSession, loadSession, saveSession, setCount, startSession, toLogBody } from "../session.js";
-import { convert, prescription, roundWeight } from "../training.js";
+import { convert, prescription, roundWeight, shownWeight } from "../training.js";
 import { noPlan } from "./today.js";
 
 const RPE_CHOICES = ["", "6", "6.5", "7", "7.5", "8", "8.5", "9", "9.5", "10"];
@@ -37,7 +37,8 @@ function lowReps(targetReps) {
 /** Weight and reps to prefill: this session's last set, else the same set last time, else the target. */
 export function prefill(exercise, previous, units) {
   const mine = exercise.sets[exercise.sets.length - 1];
-  if (mine) return { weight: mine.weight, reps: mine.reps };
+  // A set logged before the unit changed (picked, or learned from a chat message) is converted.
+  if (mine) return { weight: mine.unit && mine.unit !== units ? roundWeight(convert(mine.weight, mine.unit, units), units) : mine.weight, reps: mine.reps };
   const before = previous[Math.min(exercise.sets.length, previous.length - 1)];
   if (before) return { weight: roundWeight(convert(before.weight, before.unit || "lb", units), units), reps: before.reps };
   return { weight: "", reps: lowReps(exercise.target_reps) };
@@ -264,7 +265,7 @@ export async function renderWorkout(root, { app, query }) {
           h(
             "table.sets",
             {},
-            h("tbody", {}, ex.sets.map((s, i) => h("tr", {}, h("td", {}, `${i + 1}`), h("td", {}, `${s.weight} ${s.unit}`), h("td", {}, `× ${s.reps}`), h("td", {}, s.rpe ? `@${s.rpe}` : ""), h("td", {}, h("button.icon", { type: "button", "aria-label": t("delete"), onclick: () => removeSet(i) }, "×"))))),
+            h("tbody", {}, ex.sets.map((s, i) => h("tr", {}, h("td", {}, `${i + 1}`), h("td.weight", {}, `${formatNumber(shownWeight(s.weight, s.unit, units), 2)} ${units}`), h("td", {}, `× ${s.reps}`), h("td", {}, s.rpe ? `@${s.rpe}` : ""), h("td", {}, h("button.icon", { type: "button", "aria-label": t("delete"), onclick: () => removeSet(i) }, "×"))))),
           ),
           form,
           h("div.actions", {}, h("button.ghost.swap", { type: "button", disabled: swapping, onclick: (event) => swap(ex, swapSlot, event.currentTarget) }, `⇄ ${t("swap")}`), h("button.ghost.next", { type: "button", disabled: session.index >= session.exercises.length - 1, onclick: () => { session.index += 1; persist(); draw(); } }, t("next_exercise"))),
