@@ -12,6 +12,7 @@ from fitcoach.agent.offline.acting.areas import (
     index_groups,
     muscle_groups,
 )
+from fitcoach.agent.offline.acting.facts import updated_inventory
 from fitcoach.agent.offline.acting.modified import localized_notes, modification_note
 from fitcoach.agent.offline.acting.turn import Turn, reply
 from fitcoach.contract.models import (
@@ -83,7 +84,7 @@ def checked_week(turn: Turn, week: WeeklyPlan, profile: Profile, minutes: int | 
 def _inventory(turn: Turn) -> Inventory | None:
     if not turn.u.gear or not states_equipment(turn):
         return None
-    return Inventory(gear=turn.u.gear, dumbbell_max_lb=turn.u.dumbbell_max_lb)
+    return updated_inventory(turn)
 
 
 def states_equipment(turn: Turn) -> bool:

@@ -34,6 +34,14 @@ def _negated(folded: str, match: Match) -> bool:
     return bool(hits) and clause_of(window, hits[-1].start()) == clause_of(window, len(window))
 
 
+def affirmed_goal(folded: str, matches: list[Match]) -> str | None:
+    """The goal the user states, not the one they deny: "fat loss, not hypertrophy anymore",
+    "emagrecer, não mais hipertrofia", "не масса, а сила", "不是增肌，是減脂"."""
+    goals = [m for m in matches if m.category == "goal"]
+    kept = [m for m in goals if not _negated(folded, m)]
+    return (kept or goals)[0].key if goals else None
+
+
 def resolve_worn(folded: str, matches: list[Match]) -> list[Match]:
     """ "my quads are destroyed" is soreness, "I'm destroyed" fatigue. A worn word about gear ("o
     banco está quebrado"), negated or inside a wish to stay fresh ("legs not fried for Saturday") is

@@ -9,6 +9,7 @@ from functools import lru_cache
 from fitcoach.agent.offline.understanding import entities as ent
 from fitcoach.agent.offline.understanding import gear as gear_ent
 from fitcoach.agent.offline.understanding.conditions import (
+    affirmed_goal,
     closed_items,
     hurt_areas,
     resolve_worn,
@@ -224,7 +225,7 @@ def understand(
         unavailable_gear=frozenset(unavailable),
         negated_gear=frozenset(negated),
         event=event,
-        goal_type=ent.first_key(matches, "goal"),
+        goal_type=affirmed_goal(folded, matches),
         tone=_tone(tone),
         preferences=ent.keys(matches, "preference"),
         resolved_memory_ids=[i.id for i in [*healed, *cancelled]] if intent is Intent.RESOLUTION else [],
