@@ -103,22 +103,34 @@ def minutes_of(folded: str, lexicons: list[Lexicon], matches: list[Match]) -> in
 
 
 def days_per_week_of(
-    folded: str, lexicons: list[Lexicon], conditions: Sequence[int] = (), asks: Sequence[int] = ()
+    folded: str,
+    lexicons: list[Lexicon],
+    conditions: Sequence[int] = (),
+    asks: Sequence[int] = (),
+    spans: Sequence[int] = (),
 ) -> int | None:
     """A schedule ("4 days a week"). A bare day count after a pain, soreness or fatigue report in the
     same sentence ("bloqué le dos, mieux d'ici 3-4 jours") is how long it lasts, not a schedule;
     `conditions` are the positions of those reports. A count in the clause of an advice question
     ("is it better to train chest once or twice?", "分兩次還是一次？") is asked about, not chosen;
-    `asks` are the positions of those question words."""
+    `asks` are the positions of those question words. A count in the sentence of an event or a
+    weekend (`spans`), with no "a week", is how long that lasts ("surfing two days this weekend")."""
     counts = [
         int(value)
         for value, position, _ in pattern_numbers(folded, lexicons, "days_per_week")
         # "one day" is a day, not a schedule: a training week has two to seven days
         if 2 <= value <= 7
         and not _expiry(folded, position, conditions)
+        and not _within_event(folded, position, spans)
         and not any(clause_of(folded, a) == clause_of(folded, position) for a in asks)
     ]
     return counts[0] if counts else None
+
+
+def _within_event(folded: str, position: int, spans: Sequence[int]) -> bool:
+    sentence = sentence_of(folded, position)
+    named = any(sentence_of(folded, s) == sentence for s in spans)
+    return named and not _PER_WEEK.search(folded[position : position + 40])
 
 
 def _expiry(folded: str, position: int, conditions: Sequence[int]) -> bool:

@@ -12,6 +12,7 @@ from fitcoach.agent.offline.understanding.conditions import (
     affirmed_goal,
     closed_items,
     hurt_areas,
+    operated_areas,
     resolve_worn,
 )
 from fitcoach.agent.offline.understanding.exercises import alias_entries, find_exercises, ordered_slugs
@@ -152,7 +153,9 @@ def understand(
     )
     # "is it better to train chest once or twice?": a count asked about is no schedule
     asks = [m.start for m in matches if m.category == "cue" and m.key == "advice" and "question" in cue_keys]
-    days_per_week = ent.days_per_week_of(folded, lexicons, reports, asks)
+    # "surfing two days this weekend", "兩天（六日）": a count in an event's sentence is its length
+    spans = [m.start for m in matches if m.category == "event" or (m.category == "relative" and m.key == "weekend")]
+    days_per_week = ent.days_per_week_of(folded, lexicons, reports, asks, spans)
     set_log = ent.set_log_of(folded, lexicons)
     if "pain" in conditions:
         # "je me suis bloqué le dos", "travei as costas": a pain report outranks the plateau
@@ -234,6 +237,7 @@ def understand(
         families=_leading_families(matches, exercise_matches),
         afflicted_areas=afflicted,
         hurt_areas=hurt_areas(folded, matches),
+        operated_areas=operated_areas(folded, matches),
         focus_days=ent.focus_days(folded, matches, days, set(afflicted)),
         weeks_back=ent.weeks_back_of(folded, lexicons),
         span_days=ent.span_days_of(folded, lexicons),
