@@ -92,15 +92,17 @@ _DENIED_LOAD = re.compile(r"(?:\bnot|\bpas|\bnao|\bnem|\bне|不是|而非)\s*(
 """Right before a load it corrects: "not 50 lb but 40", "20 kg, pas 25", "не 24 кг", "不是25公斤"."""
 
 
-def dumbbell_cap(folded: str, loads: list[Load], positions: list[tuple[Gear, int]]) -> float | None:
-    """The heaviest dumbbell: a load in the sentence that names dumbbells, except one denied."""
+def dumbbell_cap(
+    folded: str, loads: list[Load], positions: list[tuple[Gear, int]], *, loose: bool = False
+) -> float | None:
+    """The heaviest dumbbell: a load in the sentence that names dumbbells, except one denied. With
+    `loose` (no lift named) and dumbbells the only gear, a load in the next sentence counts too
+    ("Upgraded my dumbbells!! The new set goes to 90 lb")."""
     sentences = {sentence_of(folded, p) for gear, p in positions if gear is Gear.DUMBBELLS}
-    near = [
-        load.pounds
-        for load in loads
-        if sentence_of(folded, load.start) in sentences
-        and not _DENIED_LOAD.search(folded[max(0, load.start - 16) : load.start])
-    ]
+    stated = [load for load in loads if not _DENIED_LOAD.search(folded[max(0, load.start - 16) : load.start])]
+    near = [load.pounds for load in stated if sentence_of(folded, load.start) in sentences]
+    if not near and loose and sentences and all(gear is Gear.DUMBBELLS for gear, _ in positions):
+        near = [load.pounds for load in stated]
     return max(near) if near else None
 
 

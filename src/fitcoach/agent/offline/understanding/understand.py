@@ -223,7 +223,7 @@ def understand(
         side=_side(ent.first_key(matches, "side")),
         conditions=conditions,
         gear=frozenset(gear - unavailable),
-        dumbbell_max_lb=gear_ent.dumbbell_cap(folded, loads, gear_positions),
+        dumbbell_max_lb=gear_ent.dumbbell_cap(folded, loads, gear_positions, loose=not exercise_matches),
         loads=loads,
         unavailable_gear=frozenset(unavailable),
         negated_gear=frozenset(negated),
