@@ -55,7 +55,11 @@ def day_edit(turn: Turn) -> CoachReply:
         if turn.u.has_cue("lighter") or "fatigue" in turn.u.conditions:
             # "slept 3 hours, go lighter today?": the tiredness is remembered too (R24)
             tired = "fatigue" in turn.u.conditions and not turn.u.hurt_areas
-            note = [memory.acute(turn, "whole_body", "fatigue", None, "general fatigue reported")] if tired else []
+            note = (
+                [memory.acute(turn, "whole_body", "fatigue", None, "general fatigue reported")]
+                if tired
+                else []
+            )
             return lighter_day(turn, weekday, day, note)
         if any(slug in day.slugs() for slug in turn.exercises_named(weekday)):
             # "take skull crushers out of Wednesday": the named lift goes, a same-pattern one replaces it

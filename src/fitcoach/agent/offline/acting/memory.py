@@ -146,8 +146,6 @@ def goal_change(turn: Turn) -> MemoryMutation | None:
     if not stored or not isinstance(stored[0].entry, Tier1Entry):
         return goal(turn, u.goal_type, [], schedule.days or None, schedule.days_per_week, schedule.minutes)
     current = stored[0].entry
-    if current.goal_type == u.goal_type:
-        return None
     label = u.goal_type.replace("_", " ")
     entry = current.model_copy(
         update={
@@ -155,10 +153,22 @@ def goal_change(turn: Turn) -> MemoryMutation | None:
             "goal_type": u.goal_type,
             "source": "chat",
             "schedule": current.schedule
-            or Schedule(days=list(schedule.days) or None, days_per_week=schedule.days_per_week, minutes=schedule.minutes),
+            or Schedule(
+                days=list(schedule.days) or None,
+                days_per_week=schedule.days_per_week,
+                minutes=schedule.minutes,
+            ),
         }
     )
-    return upsert_tier1(turn, entry, "The user changed their goal; the rest of it stays.")
+    if entry == current:
+        return None
+    return MemoryMutation(
+        operation=Operation.UPDATE,
+        target_tier=Tier.STAPLES,
+        memory_id=stored[0].id,
+        entry=_entry(entry),
+        reason="The user changed their goal; the rest of it stays.",
+    )
 
 
 def chronic(turn: Turn, area: str, trigger: str | None) -> MemoryMutation | None:

@@ -103,7 +103,11 @@ def minutes_of(folded: str, lexicons: list[Lexicon], matches: list[Match]) -> in
         for v, p, _ in pattern_numbers(folded, lexicons, "hours")
         if clause_of(folded, p) not in awake
     ]
-    found += [(int(m.key), m.start) for m in matches if m.category == "fixed_minutes"]
+    found += [
+        (int(m.key), m.start)
+        for m in matches
+        if m.category == "fixed_minutes" and clause_of(folded, m.start) not in awake
+    ]
     found = [(v, p) for v, p in found if 5 <= v <= 240]
     return min(found, key=lambda item: item[1])[0] if found else None
 

@@ -74,7 +74,9 @@ def parted_gear(folded: str, matches: list[Match]) -> set[Gear]:
         following = [g for g in gear if g.start >= cue.end and same_clause(cue.end, g.start)]
         if not following:
             # the verb after the gear: "椅子賣掉了", "турника у меня больше нет"
-            following = [g for g in gear if g.end <= cue.start and same_clause(g.end, cue.start, NEGATION_REACH)][-1:]
+            following = [
+                g for g in gear if g.end <= cue.start and same_clause(g.end, cue.start, NEGATION_REACH)
+            ][-1:]
         for match in following:
             parted |= {Gear(name) for name in match.key.split("+")}
     return parted

@@ -154,8 +154,10 @@ def understand(
     # "is it better to train chest once or twice?": a count asked about is no schedule
     asks = [m.start for m in matches if m.category == "cue" and m.key == "advice" and "question" in cue_keys]
     # "surfing two days this weekend", "兩天（六日）": a count in an event's sentence is its length
-    spans = [m.start for m in matches if m.category == "event" or (m.category == "relative" and m.key == "weekend")]
-    days_per_week = ent.days_per_week_of(folded, lexicons, reports, asks, spans)
+    event_starts = [
+        m.start for m in matches if m.category == "event" or (m.category == "relative" and m.key == "weekend")
+    ]
+    days_per_week = ent.days_per_week_of(folded, lexicons, reports, asks, event_starts)
     set_log = ent.set_log_of(folded, lexicons)
     if "pain" in conditions:
         # "je me suis bloqué le dos", "travei as costas": a pain report outranks the plateau
