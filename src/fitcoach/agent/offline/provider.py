@@ -42,6 +42,9 @@ EQUIPMENT_INTENTS = frozenset(
 )
 """Turns an equipment change re-plans; pain, events and questions keep their own handlers."""
 
+CORRECTION_KEEPS = frozenset({Intent.ACUTE_PAIN, Intent.EVENT, Intent.TONE, Intent.RESOLUTION})
+"""Turns whose own handler wins over an equipment correction in the same message."""
+
 SENTENCE_LIMITS: dict[Intent, int] = {
     Intent.LIVE_SWAP: 2,
     Intent.DAY_EDIT: 3,
@@ -108,6 +111,8 @@ def coach_turn(turn: TurnInput, tools: ToolRunner, library: ExerciseLibrary | No
     handler = HANDLERS[u.intent]
     if equipment.closes_gym(context):
         handler = equipment.gym_closed
+    elif u.intent not in CORRECTION_KEEPS and equipment.corrects_equipment(context):
+        handler = equipment.corrected
     elif u.intent in EQUIPMENT_INTENTS and equipment.changes_equipment(context):
         handler = equipment.replan
     try:

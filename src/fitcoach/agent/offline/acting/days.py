@@ -53,7 +53,14 @@ def day_edit(turn: Turn) -> CoachReply:
     minutes = turn.u.minutes
     if minutes is None:
         if turn.u.has_cue("lighter") or "fatigue" in turn.u.conditions:
-            return lighter_day(turn, weekday, day, [])
+            # "slept 3 hours, go lighter today?": the tiredness is remembered too (R24)
+            tired = "fatigue" in turn.u.conditions and not turn.u.hurt_areas
+            note = (
+                [memory.acute(turn, "whole_body", "fatigue", None, "general fatigue reported")]
+                if tired
+                else []
+            )
+            return lighter_day(turn, weekday, day, note)
         if any(slug in day.slugs() for slug in turn.exercises_named(weekday)):
             # "take skull crushers out of Wednesday": the named lift goes, a same-pattern one replaces it
             return swap(turn)

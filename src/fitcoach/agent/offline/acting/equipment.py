@@ -8,10 +8,11 @@ import datetime as dt
 from dataclasses import replace
 
 from fitcoach.agent.offline.acting import memory
+from fitcoach.agent.offline.acting.facts import updated_inventory
 from fitcoach.agent.offline.acting.modified import localized_notes
 from fitcoach.agent.offline.acting.turn import Turn, reply
 from fitcoach.agent.offline.acting.weeks import checked_week
-from fitcoach.contract.models import CoachReply, MemoryMutation, ProposalType
+from fitcoach.contract.models import CoachReply, MemoryMutation, ProposalType, Tier
 from fitcoach.engine.generator import DEFAULT_MINUTES, ScheduleRequest, generate_week
 from fitcoach.engine.profile import Profile
 from fitcoach.library.gear import UNAVAILABLE_IMPLIES, Gear, Inventory
@@ -28,20 +29,26 @@ def changes_equipment(turn: Turn) -> bool:
     return parted or acquired
 
 
-def new_inventory(turn: Turn) -> Inventory:
-    """What the user owns after this message: the named gear replaces the stored one when they say
-    it is all they have ("dumbbells only"), otherwise it adds to it; gear they parted with leaves."""
+def corrects_equipment(turn: Turn) -> bool:
+    """ "Actually my dumbbells only go to 40 lb", "en fait mes haltères montent à 20 kg", "更正，啞鈴
+    最重只有二十公斤": a correction of the equipment on record, not a lift, a log or a question."""
     u = turn.u
+    if not turn.items(Tier.STAPLES, "equipment") or not u.has_cue("correction"):
+        return False
+    if u.exercises or u.has_cue("question") or "has:set_log" in u.features:
+        return False
     stored = turn.profile().inventory
-    owned = set(u.gear) if u.has_cue("only") and u.gear else set(stored.gear) | set(u.gear)
-    for gone in u.negated_gear:
-        # "sold my bench": no bench of any angle is left, as when one is taken
-        owned -= UNAVAILABLE_IMPLIES.get(gone, frozenset({gone}))
-    cap = u.dumbbell_max_lb or stored.dumbbell_max_lb
-    return Inventory(
-        gear=frozenset(owned or {Gear.BODYWEIGHT}),
-        dumbbell_max_lb=cap if Gear.DUMBBELLS in owned else None,
-    )
+    new_cap = u.dumbbell_max_lb is not None and u.dumbbell_max_lb != stored.dumbbell_max_lb
+    return new_cap or bool(u.negated_gear) or (bool(u.gear) and not u.gear <= stored.gear)
+
+
+def corrected(turn: Turn) -> CoachReply:
+    """The equipment fact edited in place; the week is rebuilt when the gear itself changed."""
+    inventory = updated_inventory(turn)
+    if turn.plan is not None and inventory.gear != turn.profile().inventory.gear:
+        return replan(turn)
+    mutation = memory.equipment(turn, inventory)
+    return reply(turn, turn.say("equipment_updated"), mutations=[mutation] if mutation else [])
 
 
 def replan(turn: Turn) -> CoachReply:
@@ -49,7 +56,7 @@ def replan(turn: Turn) -> CoachReply:
     this turn's memory writes, on the days the current plan trains."""
     plan = turn.plan
     assert plan is not None
-    inventory = new_inventory(turn)
+    inventory = updated_inventory(turn)
     mutation = memory.equipment(turn, inventory)
     mutations = [mutation] if mutation is not None else []
     return _rebuilt(turn, turn.profile(mutations), mutations, "equipment_week")

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel
 
+from fitcoach.agent.offline.acting.facts import merged_equipment_fact, merged_goal_fact, stated_load
 from fitcoach.agent.offline.acting.turn import Turn
 from fitcoach.agent.offline.understanding.model import ConditionKind
 from fitcoach.contract.models import (
@@ -89,9 +90,12 @@ def inventory_fact(inventory: Inventory) -> str:
 
 
 def equipment(turn: Turn, inventory: Inventory) -> MemoryMutation | None:
-    entry = Tier1Entry(
-        category="equipment", fact=inventory_fact(inventory), source="chat", inventory=inventory
-    )
+    """The equipment fact; one on record is edited, not rewritten: only the corrected detail changes."""
+    fact = inventory_fact(inventory)
+    stored = turn.items(Tier.STAPLES, "equipment")
+    if stored and isinstance(stored[0].entry, Tier1Entry):
+        fact = merged_equipment_fact(stored[0].entry.fact, inventory, stated_load(turn)) or fact
+    entry = Tier1Entry(category="equipment", fact=fact, source="chat", inventory=inventory)
     return upsert_tier1(turn, entry, "Equipment the user told us about (R17 plans only with it).")
 
 
@@ -131,13 +135,40 @@ def goal(
 
 
 def goal_change(turn: Turn) -> MemoryMutation | None:
-    """ "Now I want to focus on fat loss", "mudei de ideia: quero emagrecer": the goal on record
-    is updated, its schedule kept (R26: an update, never a second goal)."""
+    """ "Now I want to focus on fat loss", "corrigindo: meu objetivo agora é emagrecer": the goal on
+    record is updated, its emphasis and schedule kept (R26: an update, never a second goal)."""
     u = turn.u
-    if u.goal_type is None or not u.has_cue("goal_change"):
+    if u.goal_type is None or not (u.has_cue("goal_change") or u.has_cue("correction")):
         return None
-    schedule = turn.profile().schedule
-    return goal(turn, u.goal_type, [], schedule.days or None, schedule.days_per_week, schedule.minutes)
+    stored = turn.items(Tier.STAPLES, "goal")
+    profile = turn.profile()
+    schedule = profile.schedule
+    if not stored or not isinstance(stored[0].entry, Tier1Entry):
+        return goal(turn, u.goal_type, [], schedule.days or None, schedule.days_per_week, schedule.minutes)
+    current = stored[0].entry
+    label = u.goal_type.replace("_", " ")
+    entry = current.model_copy(
+        update={
+            "fact": merged_goal_fact(current.fact, label)[:500],
+            "goal_type": u.goal_type,
+            "source": "chat",
+            "schedule": current.schedule
+            or Schedule(
+                days=list(schedule.days) or None,
+                days_per_week=schedule.days_per_week,
+                minutes=schedule.minutes,
+            ),
+        }
+    )
+    if entry == current:
+        return None
+    return MemoryMutation(
+        operation=Operation.UPDATE,
+        target_tier=Tier.STAPLES,
+        memory_id=stored[0].id,
+        entry=_entry(entry),
+        reason="The user changed their goal; the rest of it stays.",
+    )
 
 
 def chronic(turn: Turn, area: str, trigger: str | None) -> MemoryMutation | None:

@@ -12,6 +12,7 @@ from fitcoach.agent.offline.acting.areas import (
     index_groups,
     muscle_groups,
 )
+from fitcoach.agent.offline.acting.facts import updated_inventory
 from fitcoach.agent.offline.acting.modified import localized_notes, modification_note
 from fitcoach.agent.offline.acting.turn import Turn, reply
 from fitcoach.contract.models import (
@@ -19,6 +20,7 @@ from fitcoach.contract.models import (
     MemoryMutation,
     ProposalType,
     Tier,
+    Tier1Entry,
     Weekday,
     WeeklyPlan,
 )
@@ -28,6 +30,7 @@ from fitcoach.engine.profile import ConstraintKind, Profile
 from fitcoach.engine.validator import validate_week
 from fitcoach.errors import BadInput
 from fitcoach.library.gear import Inventory
+from fitcoach.library.models import MuscleGroup
 
 LOWER_BACK_AREAS = {"lower_back", "back"}
 
@@ -83,7 +86,7 @@ def checked_week(turn: Turn, week: WeeklyPlan, profile: Profile, minutes: int | 
 def _inventory(turn: Turn) -> Inventory | None:
     if not turn.u.gear or not states_equipment(turn):
         return None
-    return Inventory(gear=turn.u.gear, dumbbell_max_lb=turn.u.dumbbell_max_lb)
+    return updated_inventory(turn)
 
 
 def states_equipment(turn: Turn) -> bool:
@@ -100,6 +103,37 @@ def _named_days(turn: Turn) -> list[Weekday]:
     return sorted({d.weekday for d in turn.u.days if d.relative is None}, key=lambda day: day.position)
 
 
+def _goal_news(
+    turn: Turn, priorities: list[MuscleGroup], days: list[Weekday], per_week: int | None
+) -> MemoryMutation | None:
+    """The goal the message states. With a goal on record, muscles named for one day ("make
+    Wednesday a leg day") are that day's content, not a new priority, and only what the message
+    says changes: the stored goal type, priorities and schedule stay otherwise (R26)."""
+    u = turn.u
+    recorded = turn.items(Tier.STAPLES, "goal")
+    if not recorded:
+        if u.goal_type or priorities or per_week or u.minutes:
+            return memory.goal(turn, u.goal_type, priorities, days or None, per_week, u.minutes)
+        return None
+    if u.focus_days or len(_named_days(turn)) == 1:
+        priorities = []
+    if not (u.goal_type or priorities or per_week or u.minutes):
+        return None
+    stored = turn.profile()
+    schedule = stored.schedule
+    entry = recorded[0].entry
+    kind = entry.goal_type if isinstance(entry, Tier1Entry) and entry.goal_type else stored.goal.type.value
+    kept_days = list(schedule.days) if not (per_week or days) else days
+    return memory.goal(
+        turn,
+        u.goal_type or kind,
+        priorities or list(stored.goal.priority),
+        kept_days or None,
+        per_week or schedule.days_per_week,
+        u.minutes or schedule.minutes,
+    )
+
+
 def onboarding(turn: Turn) -> CoachReply:
     u = turn.u
     mutations: list[MemoryMutation] = []
@@ -110,13 +144,12 @@ def onboarding(turn: Turn) -> CoachReply:
     days = days if len(days) >= 2 else []
     per_week = u.days_per_week or (len(days) or None)
     priorities = muscle_groups(u.focus_areas)
-    if u.goal_type or priorities or per_week or u.minutes:
-        goal = memory.goal(turn, u.goal_type, priorities, days or None, per_week, u.minutes)
-        if goal is not None:
-            mutations.append(goal)
-    if u.conditions:
+    if (goal := _goal_news(turn, priorities, days, per_week)) is not None:
+        mutations.append(goal)
+    chronic_areas = [*(u.afflicted_areas if u.conditions else []), *u.operated_areas]
+    if chronic_areas:
         trigger = ", ".join(turn.library.require(slug).name for slug in u.exercises) or None
-        for area in u.afflicted_areas:
+        for area in dict.fromkeys(chronic_areas):
             if (m := memory.chronic(turn, area, trigger)) is not None:
                 mutations.append(m)
     if not mutations and per_week is None:

@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from fitcoach.agent.offline.understanding.entities import clause_of, tokenize
+from fitcoach.agent.offline.understanding.entities import clause_of, sentence_of, tokenize
 from fitcoach.agent.offline.understanding.lexicon import Match, PhraseMatcher
 from fitcoach.agent.offline.understanding.normalize import fold
 from fitcoach.contract.models import Tier, Tier1Entry, Tier2Entry, Tier3Entry
@@ -32,6 +32,14 @@ def _negated(folded: str, match: Match) -> bool:
     window = folded[max(0, match.start - NEGATION_REACH) : match.start]
     hits = list(_NEGATION.finditer(window))
     return bool(hits) and clause_of(window, hits[-1].start()) == clause_of(window, len(window))
+
+
+def affirmed_goal(folded: str, matches: list[Match]) -> str | None:
+    """The goal the user states, not the one they deny: "fat loss, not hypertrophy anymore",
+    "emagrecer, não mais hipertrofia", "не масса, а сила", "不是增肌，是減脂"."""
+    goals = [m for m in matches if m.category == "goal"]
+    kept = [m for m in goals if not _negated(folded, m)]
+    return (kept or goals)[0].key if goals else None
 
 
 def resolve_worn(folded: str, matches: list[Match]) -> list[Match]:
@@ -66,6 +74,14 @@ def hurt_areas(folded: str, matches: list[Match]) -> list[str]:
     reports = [m for m in matches if m.category == "condition" and m.key in REPORTS]
     clauses = {clause_of(folded, m.start) for m in reports}
     areas = [m for m in matches if m.category == "area" and clause_of(folded, m.start) in clauses]
+    return list(dict.fromkeys(m.key for m in areas))
+
+
+def operated_areas(folded: str, matches: list[Match]) -> list[str]:
+    """Areas in the sentence of a surgery word ("had my ACL reconstructed", "opéré du genou",
+    "прооперировал плечо", "operei o joelho", "膝蓋開過刀"): a long-standing condition (R18)."""
+    surgeries = {sentence_of(folded, m.start) for m in matches if m.category == "cue" and m.key == "surgery"}
+    areas = [m for m in matches if m.category == "area" and sentence_of(folded, m.start) in surgeries]
     return list(dict.fromkeys(m.key for m in areas))
 
 

@@ -96,29 +96,51 @@ def minutes_of(folded: str, lexicons: list[Lexicon], matches: list[Match]) -> in
     """The session length the user gives: the last duration mentioned ("30 min instead of 45" → 30
     is first, so the first one wins when a cue says "instead"; callers keep it simple: first)."""
     found = [(int(v), p) for v, p, _ in pattern_numbers(folded, lexicons, "minutes")]
-    found += [(int(v * 60), p) for v, p, _ in pattern_numbers(folded, lexicons, "hours")]
-    found += [(int(m.key), m.start) for m in matches if m.category == "fixed_minutes"]
+    # "slept like 3 hrs", "plantão de 24h", "спал 4 часа": hours of sleep or work are no session
+    awake = {clause_of(folded, m.start) for m in matches if m.category == "cue" and m.key == "sleep_shift"}
+    found += [
+        (int(v * 60), p)
+        for v, p, _ in pattern_numbers(folded, lexicons, "hours")
+        if clause_of(folded, p) not in awake
+    ]
+    found += [
+        (int(m.key), m.start)
+        for m in matches
+        if m.category == "fixed_minutes" and clause_of(folded, m.start) not in awake
+    ]
     found = [(v, p) for v, p in found if 5 <= v <= 240]
     return min(found, key=lambda item: item[1])[0] if found else None
 
 
 def days_per_week_of(
-    folded: str, lexicons: list[Lexicon], conditions: Sequence[int] = (), asks: Sequence[int] = ()
+    folded: str,
+    lexicons: list[Lexicon],
+    conditions: Sequence[int] = (),
+    asks: Sequence[int] = (),
+    spans: Sequence[int] = (),
 ) -> int | None:
     """A schedule ("4 days a week"). A bare day count after a pain, soreness or fatigue report in the
     same sentence ("bloqué le dos, mieux d'ici 3-4 jours") is how long it lasts, not a schedule;
     `conditions` are the positions of those reports. A count in the clause of an advice question
     ("is it better to train chest once or twice?", "分兩次還是一次？") is asked about, not chosen;
-    `asks` are the positions of those question words."""
+    `asks` are the positions of those question words. A count in the sentence of an event or a
+    weekend (`spans`), with no "a week", is how long that lasts ("surfing two days this weekend")."""
     counts = [
         int(value)
         for value, position, _ in pattern_numbers(folded, lexicons, "days_per_week")
         # "one day" is a day, not a schedule: a training week has two to seven days
         if 2 <= value <= 7
         and not _expiry(folded, position, conditions)
+        and not _within_event(folded, position, spans)
         and not any(clause_of(folded, a) == clause_of(folded, position) for a in asks)
     ]
     return counts[0] if counts else None
+
+
+def _within_event(folded: str, position: int, spans: Sequence[int]) -> bool:
+    sentence = sentence_of(folded, position)
+    named = any(sentence_of(folded, s) == sentence for s in spans)
+    return named and not _PER_WEEK.search(folded[position : position + 40])
 
 
 def _expiry(folded: str, position: int, conditions: Sequence[int]) -> bool:
@@ -136,10 +158,22 @@ def span_days_of(folded: str, lexicons: list[Lexicon]) -> int | None:
     the longest one named, in days. Counts "a week" ("4 days a week") are schedules, not spans."""
     if pattern_numbers(folded, lexicons, "days_per_week") and _PER_WEEK.search(folded):
         return None
-    spans = [int(v) * 7 for v, _, _ in pattern_numbers(folded, lexicons, "weeks_back")]
-    spans += [int(v) for v, _, _ in pattern_numbers(folded, lexicons, "days_per_week")]
+    spans = [int(v) * 7 for v, p, _ in pattern_numbers(folded, lexicons, "weeks_back") if not _ago(folded, p)]
+    spans += [int(v) for v, p, _ in pattern_numbers(folded, lexicons, "days_per_week") if not _ago(folded, p)]
     spans = [s for s in spans if 1 <= s <= MAX_SPAN_DAYS]
     return max(spans) if spans else None
+
+
+_AGO_BEFORE = re.compile(r"(?:\bil y a|\bha|\bfaz|\bhace|\bcomme il y a)\s*(?:uns?\s*|umas?\s*)?$")
+_AGO_AFTER = re.compile(r"^\s*\S+\s*(?:\S+\s*)?(?:\bago\b|\batras\b|назад|以前|之前|前)")
+
+
+def _ago(folded: str, position: int) -> bool:
+    """A count that dates something in the past ("two weeks ago", "il y a deux semaines",
+    "две недели назад", "há duas semanas", "兩週前") is no duration."""
+    before = folded[max(0, position - 14) : position]
+    after = folded[position : position + 24]
+    return bool(_AGO_BEFORE.search(before) or _AGO_AFTER.search(after))
 
 
 _PER_WEEK = re.compile(r"(?:a|per|/|par|por|na|в|на|每)\s*(?:week|semaine|semana|недел)|每週|每周|一週|一周")

@@ -66,14 +66,17 @@ def parted_gear(folded: str, matches: list[Match]) -> set[Gear]:
     cues = [m for m in matches if m.category == "cue" and m.key == "parted"]
     gear = [m for m in matches if m.category == "gear" and m.key != "*"]
 
-    def same_clause(start: int, end: int) -> bool:
-        return 0 <= end - start <= NEGATION_REACH * 2 and not _CLAUSE_BREAK.search(folded[start:end])
+    def same_clause(start: int, end: int, reach: int = NEGATION_REACH * 2) -> bool:
+        return 0 <= end - start <= reach and not _CLAUSE_BREAK.search(folded[start:end])
 
     parted: set[Gear] = set()
     for cue in cues:
         following = [g for g in gear if g.start >= cue.end and same_clause(cue.end, g.start)]
         if not following:
-            following = [g for g in gear if g.end <= cue.start and 0 <= cue.start - g.end <= 2]
+            # the verb after the gear: "椅子賣掉了", "турника у меня больше нет"
+            following = [
+                g for g in gear if g.end <= cue.start and same_clause(g.end, cue.start, NEGATION_REACH)
+            ][-1:]
         for match in following:
             parted |= {Gear(name) for name in match.key.split("+")}
     return parted
@@ -87,10 +90,21 @@ def unavailable_gear(folded: str, matches: list[Match], positions: list[tuple[Ge
     return {gear for gear, position in positions if sentence_of(folded, position) in sentences}
 
 
-def dumbbell_cap(folded: str, loads: list[Load], positions: list[tuple[Gear, int]]) -> float | None:
-    """The heaviest dumbbell: a load in the sentence that names dumbbells."""
+_DENIED_LOAD = re.compile(r"(?:\bnot|\bpas|\bnao|\bnem|\bне|不是|而非)\s*(?:de\s*|more than\s*)?$")
+"""Right before a load it corrects: "not 50 lb but 40", "20 kg, pas 25", "не 24 кг", "不是25公斤"."""
+
+
+def dumbbell_cap(
+    folded: str, loads: list[Load], positions: list[tuple[Gear, int]], *, loose: bool = False
+) -> float | None:
+    """The heaviest dumbbell: a load in the sentence that names dumbbells, except one denied. With
+    `loose` (no lift named) and dumbbells the only gear, a load in the next sentence counts too
+    ("Upgraded my dumbbells!! The new set goes to 90 lb")."""
     sentences = {sentence_of(folded, p) for gear, p in positions if gear is Gear.DUMBBELLS}
-    near = [load.pounds for load in loads if sentence_of(folded, load.start) in sentences]
+    stated = [load for load in loads if not _DENIED_LOAD.search(folded[max(0, load.start - 16) : load.start])]
+    near = [load.pounds for load in stated if sentence_of(folded, load.start) in sentences]
+    if not near and loose and sentences and all(gear is Gear.DUMBBELLS for gear, _ in positions):
+        near = [load.pounds for load in stated]
     return max(near) if near else None
 
 

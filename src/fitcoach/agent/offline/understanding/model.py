@@ -114,6 +114,8 @@ class Understanding:
     afflicted_areas: list[str] = field(default_factory=list)
     hurt_areas: list[str] = field(default_factory=list)
     """The areas in the very clause of a pain or soreness word; several when the user lists them."""
+    operated_areas: list[str] = field(default_factory=list)
+    """Areas named with a surgery or a reconstruction: chronic conditions to respect."""
     focus_days: dict[Weekday, list[str]] = field(default_factory=dict)
     weeks_back: int | None = None
     span_days: int | None = None

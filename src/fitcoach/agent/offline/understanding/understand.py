@@ -9,8 +9,10 @@ from functools import lru_cache
 from fitcoach.agent.offline.understanding import entities as ent
 from fitcoach.agent.offline.understanding import gear as gear_ent
 from fitcoach.agent.offline.understanding.conditions import (
+    affirmed_goal,
     closed_items,
     hurt_areas,
+    operated_areas,
     resolve_worn,
 )
 from fitcoach.agent.offline.understanding.exercises import alias_entries, find_exercises, ordered_slugs
@@ -151,7 +153,11 @@ def understand(
     )
     # "is it better to train chest once or twice?": a count asked about is no schedule
     asks = [m.start for m in matches if m.category == "cue" and m.key == "advice" and "question" in cue_keys]
-    days_per_week = ent.days_per_week_of(folded, lexicons, reports, asks)
+    # "surfing two days this weekend", "兩天（六日）": a count in an event's sentence is its length
+    event_starts = [
+        m.start for m in matches if m.category == "event" or (m.category == "relative" and m.key == "weekend")
+    ]
+    days_per_week = ent.days_per_week_of(folded, lexicons, reports, asks, event_starts)
     set_log = ent.set_log_of(folded, lexicons)
     if "pain" in conditions:
         # "je me suis bloqué le dos", "travei as costas": a pain report outranks the plateau
@@ -219,12 +225,12 @@ def understand(
         side=_side(ent.first_key(matches, "side")),
         conditions=conditions,
         gear=frozenset(gear - unavailable),
-        dumbbell_max_lb=gear_ent.dumbbell_cap(folded, loads, gear_positions),
+        dumbbell_max_lb=gear_ent.dumbbell_cap(folded, loads, gear_positions, loose=not exercise_matches),
         loads=loads,
         unavailable_gear=frozenset(unavailable),
         negated_gear=frozenset(negated),
         event=event,
-        goal_type=ent.first_key(matches, "goal"),
+        goal_type=affirmed_goal(folded, matches),
         tone=_tone(tone),
         preferences=ent.keys(matches, "preference"),
         resolved_memory_ids=[i.id for i in [*healed, *cancelled]] if intent is Intent.RESOLUTION else [],
@@ -233,6 +239,7 @@ def understand(
         families=_leading_families(matches, exercise_matches),
         afflicted_areas=afflicted,
         hurt_areas=hurt_areas(folded, matches),
+        operated_areas=operated_areas(folded, matches),
         focus_days=ent.focus_days(folded, matches, days, set(afflicted)),
         weeks_back=ent.weeks_back_of(folded, lexicons),
         span_days=ent.span_days_of(folded, lexicons),
