@@ -153,6 +153,7 @@ def understand(
     asks = [m.start for m in matches if m.category == "cue" and m.key == "advice" and "question" in cue_keys]
     days_per_week = ent.days_per_week_of(folded, lexicons, reports, asks)
     set_log = ent.set_log_of(folded, lexicons)
+    busy = gear_ent.unavailable_exercises(folded, matches, exercise_matches)
     if "pain" in conditions:
         # "je me suis bloqué le dos", "travei as costas": a pain report outranks the plateau
         # reading of the same word; an injury is never answered with a progression review
@@ -174,7 +175,7 @@ def understand(
         "has:days_count": days_per_week,
         "has:gear": gear - unavailable,
         "has:unavailable_gear": unavailable,
-        "has:unavailable_exercise": gear_ent.unavailable_exercises(folded, matches, exercise_matches),
+        "has:unavailable_exercise": busy,
         "has:negated_gear": negated - unavailable,
         "has:load": loads,
         "has:set_log": set_log,
@@ -236,6 +237,7 @@ def understand(
         focus_days=ent.focus_days(folded, matches, days, set(afflicted)),
         weeks_back=ent.weeks_back_of(folded, lexicons),
         span_days=ent.span_days_of(folded, lexicons),
+        busy_exercises=busy,
     )
 
 
