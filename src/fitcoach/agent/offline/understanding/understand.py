@@ -191,6 +191,7 @@ def understand(
         "has:preference": ent.keys(matches, "preference"),
         "has:muscle_focus": set(areas) & MUSCLE_AREAS,
         "has:problem": ent.first_key(matches, "problem"),
+        "has:warning_sign": "dizziness" in ent.keys(matches, "problem"),
     }
     context = {f"ctx:tab_{active_tab}", "ctx:has_plan" if has_plan else "ctx:no_plan"}
     if not memory:
