@@ -21,7 +21,12 @@ PROBLEMS: tuple[str, ...] = (
     "knees_caving",
     "grip_fails",
     "shoulder_pinch",
+    "knees_over_toes",
+    "breathing",
+    "dizziness",
 )
+WARNING_SIGNS: tuple[str, ...] = ("dizziness",)
+"""Problems that are a medical warning, not a form fault: answered first, whatever else is asked."""
 
 
 class FamilyCues(BaseModel):

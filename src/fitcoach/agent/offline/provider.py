@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from fitcoach.agent.offline.acting import days, equipment, progression, talk, weeks
+from fitcoach.agent.offline.acting import days, equipment, progression, swaps, talk, weeks
 from fitcoach.agent.offline.acting import memory as memory_ops
 from fitcoach.agent.offline.acting.turn import Turn, reply
 from fitcoach.agent.offline.answering import limit_sentences
@@ -24,7 +24,7 @@ HANDLERS: dict[Intent, Handler] = {
     Intent.WEEK_OVERHAUL: weeks.overhaul,
     Intent.EVENT: weeks.event,
     Intent.DAY_EDIT: days.day_edit,
-    Intent.LIVE_SWAP: days.swap,
+    Intent.LIVE_SWAP: swaps.swap,
     Intent.ACUTE_PAIN: days.pain,
     Intent.PROGRESSION: progression.progression,
     Intent.TECHNIQUE: talk.technique,

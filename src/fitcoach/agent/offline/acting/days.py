@@ -1,10 +1,12 @@
-"""One-day turns: shorten a day, swap on the gym floor, and work around acute pain. Every staged
-day has passed the engine's validator against its week."""
+"""One-day turns: shorten a day and work around acute pain (the gym-floor swap is in `swaps`).
+Every staged day has passed the engine's validator against its week."""
 
 from __future__ import annotations
 
 from fitcoach.agent.offline.acting import memory
 from fitcoach.agent.offline.acting.areas import body_areas, muscle_groups
+from fitcoach.agent.offline.acting.staging import checked_day, no_session
+from fitcoach.agent.offline.acting.swaps import swap
 from fitcoach.agent.offline.acting.turn import Turn, reply
 from fitcoach.agent.offline.cues import families
 from fitcoach.contract.models import (
@@ -15,37 +17,16 @@ from fitcoach.contract.models import (
     ProposalType,
     Weekday,
 )
-from fitcoach.engine.alternatives import inventory_without, rank_alternatives
-from fitcoach.engine.edits import avoid_area, compress_day, swap_exercise
+from fitcoach.engine.alternatives import rank_alternatives
+from fitcoach.engine.edits import avoid_area, compress_day
 from fitcoach.engine.profile import Profile
 from fitcoach.engine.repair import recovery_safe, repair_day
-from fitcoach.engine.validator import validate_day
 from fitcoach.errors import BadInput
-from fitcoach.library.gear import Gear
-
-
-def _checked(
-    turn: Turn, day: DayPlan, weekday: Weekday, profile: Profile, minutes: int | None = None
-) -> DayPlan:
-    report = validate_day(day, weekday, profile, library=turn.library, week=turn.plan, minutes=minutes)
-    if not report.ok:
-        raise BadInput(f"staged day fails validation: {report.codes()}", code="plan_invalid")
-    return day
-
-
-def _no_session(turn: Turn, weekday: Weekday | None) -> CoachReply | None:
-    """The short answer when there is no plan, or the day has no session to change."""
-    if turn.plan is None:
-        return reply(turn, turn.say("no_plan"))
-    day = turn.plan_day(weekday)
-    if weekday is None or day is None or day.is_rest_day:
-        return reply(turn, turn.say("rest_day", day=turn.day_name(weekday) if weekday else ""))
-    return None
 
 
 def day_edit(turn: Turn) -> CoachReply:
     weekday = turn.u.target_day
-    if (early := _no_session(turn, weekday)) is not None:
+    if (early := no_session(turn, weekday)) is not None:
         return early
     assert weekday is not None
     day = turn.plan_day(weekday)
@@ -71,7 +52,7 @@ def day_edit(turn: Turn) -> CoachReply:
         day, minutes, profile, keep_focus=keep, weekday=weekday, library=turn.library, week=turn.plan
     )
     assert isinstance(result.data, DayPlan)
-    edited = _checked(turn, result.data, weekday, profile, minutes)
+    edited = checked_day(turn, result.data, weekday, profile, minutes)
     focus_words = [turn.word(a) for a in turn.u.focus_areas]
     if not focus_words and day.muscle_focus:
         focus_words = [turn.word(day.muscle_focus[0].muscle.lower())]
@@ -104,7 +85,7 @@ def lighter_day(
     minutes = max(MIN_LIGHTER_MINUTES, int(day.duration_minutes * LIGHTER_SHARE))
     result = compress_day(day, minutes, profile, weekday=weekday, library=turn.library, week=turn.plan)
     assert isinstance(result.data, DayPlan)
-    edited = _checked(turn, result.data, weekday, profile, minutes)
+    edited = checked_day(turn, result.data, weekday, profile, minutes)
     day_name = turn.day_name(weekday)
     if sore is None:
         message = turn.say("fatigue_lighter", day=day_name, minutes=minutes)
@@ -119,89 +100,6 @@ def lighter_day(
         data=edited,
         summary_diff=diff,
         mutations=mutations,
-    )
-
-
-def _missing_gear(turn: Turn) -> frozenset[Gear]:
-    """Gear that is taken or broken now; on the gym floor "no dumbbells free" means the same."""
-    return turn.u.unavailable_gear | turn.u.negated_gear
-
-
-def _needs_missing_gear(turn: Turn, slug: str, profile: Profile) -> bool:
-    if not _missing_gear(turn):
-        return False
-    narrowed = inventory_without(profile.inventory, _missing_gear(turn))
-    return not narrowed.allows(turn.library.require(slug).gear)
-
-
-def _on_day(turn: Turn, named: list[str], in_day: list[str]) -> list[str]:
-    """The day's exercises the user means: each named one that is planned, else the day's only
-    exercise of the same movement ("leg curl" on a seated-curl day, "supino" for an incline press)."""
-    found: list[str] = []
-    for slug in named:
-        pattern = turn.library.require(slug).movement_pattern
-        same = [s for s in dict.fromkeys(in_day) if turn.library.require(s).movement_pattern == pattern]
-        if slug in in_day:
-            found.append(slug)
-        elif len(same) == 1:
-            found.append(same[0])
-    return list(dict.fromkeys(found))
-
-
-def swap(turn: Turn) -> CoachReply:
-    """Live swap for today (R8: under two sentences). Every exercise that needs the taken gear goes,
-    the named one first; an exercise that is not in today's plan gets one short question."""
-    weekday = turn.u.target_day
-    if (early := _no_session(turn, weekday)) is not None:
-        return early
-    assert weekday is not None
-    day = turn.plan_day(weekday)
-    assert day is not None
-    profile = turn.profile()
-    in_day = day.slugs()
-    named = _on_day(turn, turn.exercises_named(weekday), in_day)
-    targets = named + [s for s in in_day if s not in named and _needs_missing_gear(turn, s, profile)]
-    if not targets:
-        options = turn.join([turn.exercise(slug) for slug in dict.fromkeys(in_day)])
-        return reply(turn, turn.say("swap_which", options=options))
-    pairs: list[tuple[str, str]] = []
-    summaries: list[str] = []
-    current = day
-    for slug in dict.fromkeys(targets):
-        if slug not in current.slugs():
-            continue  # an earlier swap's repair already replaced it
-        before = set(current.slugs())
-        result = swap_exercise(
-            current,
-            slug,
-            profile,
-            unavailable_gear=_missing_gear(turn),
-            weekday=weekday,
-            library=turn.library,
-            week=turn.plan,
-        )
-        assert isinstance(result.data, DayPlan)
-        current = result.data
-        added = [s for s in current.slugs() if s not in before]
-        pairs.append((slug, added[0] if added else (result.alternatives or [slug])[0]))
-        summaries.append(result.summary_diff)
-    narrowed = Profile(
-        inventory_without(profile.inventory, _missing_gear(turn)),
-        profile.goal,
-        profile.schedule,
-        profile.chronic,
-        profile.acute,
-        profile.events,
-    )
-    edited = _checked(turn, current, weekday, narrowed)
-    old, new = pairs[0]
-    message = turn.say("swap_done", old=turn.exercise(old), new=turn.exercise(new))
-    if len(pairs) > 1:
-        rest = ", ".join(f"{turn.exercise(a)} ➔ {turn.exercise(b)}" for a, b in pairs[1:])
-        message += turn.sentence_gap() + turn.say("swap_also", pairs=rest)
-    summary = "; ".join(summaries)[:300]
-    return reply(
-        turn, message, kind=ProposalType.UPDATE_DAY, target_day=weekday, data=edited, summary_diff=summary
     )
 
 
@@ -301,7 +199,7 @@ def pain(turn: Turn) -> CoachReply:
             # lifts with fewer sets, so a sore or tweaked area recovers (R18 "modify")
             return lighter_day(turn, weekday, day, mutations, sore=(area_word, ttl_days))
         return reply(turn, turn.say("pain_noted", area=area_word, ttl_days=ttl_days), mutations=mutations)
-    edited = _checked(turn, edited, weekday, profile)
+    edited = checked_day(turn, edited, weekday, profile)
     message = turn.say("pain_adjusted", area=area_word, day=turn.day_name(weekday), ttl_days=ttl_days)
     names = ", ".join(dict.fromkeys(turn.library.require(s).name for s in removed)) or "-"
     summary = turn.diff("avoid", day=turn.day_name(weekday), area=area_word, removed=names)

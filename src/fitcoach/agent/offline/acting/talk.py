@@ -7,7 +7,10 @@ from collections.abc import Callable
 
 from fitcoach.agent.offline.acting import memory
 from fitcoach.agent.offline.acting.turn import Turn, reply
-from fitcoach.agent.offline.cues import technique_cues
+from fitcoach.agent.offline.cues import WARNING_SIGNS, technique_cues
+from fitcoach.agent.offline.understanding.entities import tokenize
+from fitcoach.agent.offline.understanding.lexicon import SUPPORTED_LANGUAGES, matcher_for
+from fitcoach.agent.offline.understanding.normalize import fold
 from fitcoach.contract.models import CoachReply, Tier, Tier1Entry, Tier2Entry, Tier3Entry, Weekday
 from fitcoach.engine.bodyparts import BodyArea, loads_area
 
@@ -22,6 +25,8 @@ def _why_choice(turn: Turn) -> CoachReply | None:
     mentioned = turn.u.exercises
     chosen = [s for s in mentioned if s in planned]
     others = [s for s in mentioned if s not in planned]
+    if turn.u.has_cue("why") and others and not chosen:
+        return _why_missing(turn, others[0])
     if not turn.u.has_cue("why") or not chosen:
         return None
     if not others:
@@ -46,6 +51,20 @@ def _why_choice(turn: Turn) -> CoachReply | None:
     return reply(turn, turn.sentence_gap().join([message, *cues]))
 
 
+def _why_missing(turn: Turn, slug: str) -> CoachReply:
+    """ "Why is there no deadlift in my plan?": the reason the plan leaves it out, from memory (a
+    condition the lift loads, gear the user lacks), else that other lifts cover its muscles."""
+    profile = turn.profile()
+    entry = turn.library.require(slug)
+    name = turn.exercise(slug)
+    loaded = [c.area for c in profile.constraints if loads_area(entry, c.area)]
+    if loaded:
+        return reply(turn, turn.say("why_missing_area", exercise=name, area=turn.word(loaded[0].value)))
+    if not profile.inventory.allows(entry.gear):
+        return reply(turn, turn.say("why_missing_gear", exercise=name))
+    return reply(turn, turn.say("why_missing_general", exercise=name))
+
+
 def technique(turn: Turn) -> CoachReply:
     if (answer := _why_choice(turn)) is not None:
         return answer
@@ -55,8 +74,9 @@ def technique(turn: Turn) -> CoachReply:
         # "how many times a week should I train chest?": an answer, not a new schedule
         return reply(turn, turn.say("frequency_advice"))
     slug = named[0] if named else None
-    problems = list(u.problems)
-    if "pain" in u.conditions and "joint_pain" not in problems:
+    # a warning sign (vision going dark, chest pain) is answered before any form cue
+    problems = sorted(u.problems, key=lambda p: p not in WARNING_SIGNS)
+    if "pain" in u.conditions and "joint_pain" not in problems and not set(problems) & set(WARNING_SIGNS):
         problems.insert(0, "joint_pain")
     detailed = u.asks_why or turn.tone == "deep_science" or turn.verbosity == "detailed"
     cues = technique_cues(slug, turn.lang, problems, detailed=detailed)
@@ -86,8 +106,16 @@ def resolution(turn: Turn) -> CoachReply:
         (item.entry.body_part for item in closed if isinstance(item.entry, Tier2Entry | Tier1Entry)),
         None,
     )
-    words = turn.u.areas or ([area] if area else [])
+    words = turn.u.areas or ([area_key(area) or area] if area else [])
     return reply(turn, turn.say("resolved", area=turn.word(words[0]) if words else ""), mutations=mutations)
+
+
+def area_key(text: str) -> str | None:
+    """The lexicon key of a stored body part ("right shoulder", "lower back"), so the reply names it
+    in the user's language instead of echoing the stored English."""
+    folded = fold(text)
+    matches = matcher_for(SUPPORTED_LANGUAGES).find(folded, tokenize(folded))
+    return next((m.key for m in matches if m.category == "area"), None)
 
 
 def tone(turn: Turn) -> CoachReply:

@@ -20,8 +20,14 @@ from fitcoach.contract.models import WEEKDAYS, Weekday
 _SENTENCE_END = re.compile(r"[.!?;。！？；\n]")
 
 
+_HAN_CHARS = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_WORD = re.compile(f"[{_HAN_CHARS}]+|[^\\W_{_HAN_CHARS}]+")
+"""A Han run and a Latin or Cyrillic word are separate tokens even when written without a space:
+"cable全部被占了", "lat pulldown跟pushdown" name English gear and lifts inside Chinese."""
+
+
 def tokenize(folded: str) -> list[Token]:
-    return [Token(m.group(), m.start(), m.end()) for m in re.finditer(r"[^\W_]+", folded)]
+    return [Token(m.group(), m.start(), m.end()) for m in _WORD.finditer(folded)]
 
 
 def correct_typos(toks: list[Token], vocabulary: frozenset[str], choices: list[str]) -> list[Token]:

@@ -11,6 +11,7 @@ from fitcoach.agent.offline.understanding.lexicon import (
     Match,
     PhraseMatcher,
     Token,
+    function_words,
     load_lexicon,
 )
 from fitcoach.agent.offline.understanding.normalize import fold, is_han
@@ -84,7 +85,8 @@ def alias_entries(library: ExerciseLibrary) -> Iterable[tuple[str, str, str, str
 @lru_cache(maxsize=4)
 def _matcher(library_id: int) -> PhraseMatcher:
     del library_id  # the cache key: one matcher per library object
-    return PhraseMatcher(alias_entries(get_library()))
+    # "plan" is no inflection of "plank": function words only ever match exactly
+    return PhraseMatcher(alias_entries(get_library()), exact=function_words())
 
 
 def find_exercises(folded: str, toks: list[Token], library: ExerciseLibrary | None = None) -> list[Match]:
@@ -92,7 +94,7 @@ def find_exercises(folded: str, toks: list[Token], library: ExerciseLibrary | No
     if library is None or library is get_library():
         matcher = _matcher(id(get_library()))
     else:
-        matcher = PhraseMatcher(alias_entries(library))
+        matcher = PhraseMatcher(alias_entries(library), exact=function_words())
     return matcher.find(folded, toks)
 
 

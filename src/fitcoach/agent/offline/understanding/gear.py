@@ -4,6 +4,7 @@ heaviest dumbbell they mention."""
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from fitcoach.agent.offline.understanding.entities import sentence_of
 from fitcoach.agent.offline.understanding.lexicon import Match
@@ -145,4 +146,23 @@ def unavailable_exercises(folded: str, matches: list[Match], exercises: list[Mat
             between = folded[min(exercise.end, cue.end) : max(exercise.start, cue.start)]
             if (after or before) and not _CLAUSE_BREAK.search(between) and exercise.key not in found:
                 found.append(exercise.key)
+    return _whole_lists(folded, exercises, found)
+
+
+def _whole_lists(folded: str, exercises: list[Match], busy: list[str]) -> list[str]:
+    """A list of stations shares its "taken" word: "leg press, extensora e flexora ocupadas",
+    "ocupadas (leg press, extensora, flexora)", "滑輪下拉跟繩索下壓都有人在用"."""
+    ordered = sorted(exercises, key=lambda m: m.start)
+    found = list(busy)
+    changed = bool(found)
+    while changed:
+        changed = False
+        for first, second in pairwise(ordered):
+            glue = folded[first.end : second.start].strip(" ,()/")
+            if glue and glue not in LIST_JOINS:
+                continue
+            pair = {first.key, second.key}
+            if pair & set(found) and not pair <= set(found):
+                found += [key for key in (first.key, second.key) if key not in found]
+                changed = True
     return found

@@ -231,13 +231,25 @@ MIN_LOAN_LENGTH = 4
 short ones ("bar", "db") are left out: elsewhere they are ordinary words or noise."""
 
 
+LOAN_CUES = ("record",)
+"""English gym-jargon cues used as they are in every language ("какой у меня PR", "我的 1RM",
+"meu personal best"): unlike everyday words, none of them is another word elsewhere."""
+
+
 @lru_cache(maxsize=32)
 def matcher_for(langs: tuple[str, ...]) -> PhraseMatcher:
-    """The matcher for a message in `langs`, with the English gear loan words."""
+    """The matcher for a message in `langs`, with the English gear and jargon loan words."""
+    english = load_lexicon("en")
     loans = [
         ("gear", key, "en", phrase)
-        for key, phrases in load_lexicon("en").gear.items()
+        for key, phrases in english.gear.items()
         for phrase in phrases
         if "en" not in langs and len(phrase) >= MIN_LOAN_LENGTH
+    ]
+    loans += [
+        ("cue", key, "en", phrase)
+        for key in LOAN_CUES
+        for phrase in english.cues[key]
+        if "en" not in langs and not set(_words(phrase)) & function_words()
     ]
     return PhraseMatcher.for_lexicons((load_lexicon(lang) for lang in langs), loans)

@@ -120,6 +120,8 @@ class Understanding:
     weeks_back: int | None = None
     span_days: int | None = None
     """A time frame the message gives in days or weeks ("for 2 weeks", "d'ici 3-4 jours")."""
+    busy_exercises: list[str] = field(default_factory=list)
+    """Exercises whose station the user says is taken or broken ("leg press, extensora ocupadas")."""
 
     @property
     def focus_areas(self) -> list[str]:

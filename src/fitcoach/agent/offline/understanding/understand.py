@@ -159,6 +159,7 @@ def understand(
     ]
     days_per_week = ent.days_per_week_of(folded, lexicons, reports, asks, event_starts)
     set_log = ent.set_log_of(folded, lexicons)
+    busy = gear_ent.unavailable_exercises(folded, matches, exercise_matches)
     if "pain" in conditions:
         # "je me suis bloqué le dos", "travei as costas": a pain report outranks the plateau
         # reading of the same word; an injury is never answered with a progression review
@@ -180,7 +181,7 @@ def understand(
         "has:days_count": days_per_week,
         "has:gear": gear - unavailable,
         "has:unavailable_gear": unavailable,
-        "has:unavailable_exercise": gear_ent.unavailable_exercises(folded, matches, exercise_matches),
+        "has:unavailable_exercise": busy,
         "has:negated_gear": negated - unavailable,
         "has:load": loads,
         "has:set_log": set_log,
@@ -196,6 +197,7 @@ def understand(
         "has:preference": ent.keys(matches, "preference"),
         "has:muscle_focus": set(areas) & MUSCLE_AREAS,
         "has:problem": ent.first_key(matches, "problem"),
+        "has:warning_sign": "dizziness" in ent.keys(matches, "problem"),
     }
     context = {f"ctx:tab_{active_tab}", "ctx:has_plan" if has_plan else "ctx:no_plan"}
     if not memory:
@@ -243,6 +245,7 @@ def understand(
         focus_days=ent.focus_days(folded, matches, days, set(afflicted)),
         weeks_back=ent.weeks_back_of(folded, lexicons),
         span_days=ent.span_days_of(folded, lexicons),
+        busy_exercises=busy,
     )
 
 
