@@ -17,9 +17,10 @@ from fitcoach.engine.naming import named_exercise
 from fitcoach.engine.profile import Profile
 from fitcoach.engine.reps import parse_reps
 from fitcoach.engine.rules.base import is_lower_back_dominant, needs_48h
-from fitcoach.engine.rules.session import pair_conflict
+from fitcoach.engine.rules.session import order_class, pair_conflict
 from fitcoach.engine.rules.structure import MAX_RIR, MIN_RIR
 from fitcoach.engine.rules.volume import SESSION_MAX_DIRECT, WEEKLY_MAX_SETS
+from fitcoach.engine.sessions import block_span, in_order, orderable, sort_blocks
 from fitcoach.engine.validator import validate_day, validate_week
 from fitcoach.errors import BadInput
 from fitcoach.library.loader import ExerciseLibrary, get_library
@@ -201,6 +202,27 @@ def _split_if_needed(
     return [block]
 
 
+def _in_priority_order(
+    blocks: list[list[PlannedExercise]], weekday: Weekday, library: ExerciseLibrary, repairs: list[Repair]
+) -> list[list[PlannedExercise]]:
+    """R10: blocks sorted by priority tier. When no order allows the supersets (isolation paired with
+    a compound while other compounds follow), the supersets that mix classes are split first."""
+    if in_order([block_span(b, library) for b in blocks]):
+        return blocks
+    if not orderable(blocks, library):
+        split: list[list[PlannedExercise]] = []
+        for block in blocks:
+            first, last = block_span(block, library)
+            if order_class(first) < last:
+                repairs.append(Repair(RepairKind.SPLIT, weekday, block[-1].exercise_id, "superset split"))
+                split += [[p] for p in block]
+            else:
+                split.append(block)
+        blocks = split
+    repairs.append(Repair(RepairKind.REORDERED, weekday, None, "blocks ordered by priority tier"))
+    return sort_blocks(blocks, library)
+
+
 def _trim(blocks: list[list[PlannedExercise]], library: ExerciseLibrary, over: object) -> bool:
     """Take one set off the last exercise that trains `over`; False when none can give a set."""
     for block in reversed(blocks):
@@ -238,10 +260,7 @@ def repair_day(
     if day.is_rest_day:
         return day.model_copy(update={"blocks": []}), []
     blocks, repairs = _fix_exercises(day, weekday, profile, library, week)
-    tiers = [min(library.require(p.exercise_id).priority_tier for p in b) for b in blocks]
-    if tiers != sorted(tiers):
-        repairs.append(Repair(RepairKind.REORDERED, weekday, None, "blocks ordered by priority tier"))
-        blocks = [b for _, b in sorted(zip(tiers, blocks, strict=True), key=lambda pair: pair[0])]
+    blocks = _in_priority_order(blocks, weekday, library, repairs)
     while True:
         over = [
             g for g, v in direct_sets(_as_day(day, blocks, labels), library).items() if v > SESSION_MAX_DIRECT
