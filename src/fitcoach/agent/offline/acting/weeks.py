@@ -22,6 +22,7 @@ from fitcoach.contract.models import (
     Weekday,
     WeeklyPlan,
 )
+from fitcoach.engine.bodyparts import loads_area, parse_area
 from fitcoach.engine.edits import move_days, taper_for_event
 from fitcoach.engine.generator import DEFAULT_MINUTES, FocusGroup, ScheduleRequest, generate_week
 from fitcoach.engine.profile import ConstraintKind, Profile
@@ -100,6 +101,18 @@ def _named_days(turn: Turn) -> list[Weekday]:
     return sorted({d.weekday for d in turn.u.days if d.relative is None}, key=lambda day: day.position)
 
 
+def _trigger(turn: Turn, area: str) -> str | None:
+    """The exercises the message names that load the afflicted area: only those can be what aggravates
+    it ("my shoulder hurts on the overhead press"); a lift named for another reason is no trigger."""
+    body_area = parse_area(area)
+    names = [
+        entry.name
+        for slug in turn.u.exercises
+        if body_area is not None and loads_area(entry := turn.library.require(slug), body_area)
+    ]
+    return ", ".join(names) or None
+
+
 def onboarding(turn: Turn) -> CoachReply:
     u = turn.u
     mutations: list[MemoryMutation] = []
@@ -115,9 +128,8 @@ def onboarding(turn: Turn) -> CoachReply:
         if goal is not None:
             mutations.append(goal)
     if u.conditions:
-        trigger = ", ".join(turn.library.require(slug).name for slug in u.exercises) or None
         for area in u.afflicted_areas:
-            if (m := memory.chronic(turn, area, trigger)) is not None:
+            if (m := memory.chronic(turn, area, _trigger(turn, area))) is not None:
                 mutations.append(m)
     if not mutations and per_week is None:
         return reply(turn, turn.say("no_plan"))  # nothing to build on yet: the welcome question
