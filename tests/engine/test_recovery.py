@@ -7,13 +7,15 @@ put goblet squats on Saturday and Sunday and nothing objected.
 
 from __future__ import annotations
 
+import pytest
+
 from fitcoach.contract.models import Weekday
 from fitcoach.engine.edits import move_days
 from fitcoach.engine.generator import ScheduleRequest, generate_week
 from fitcoach.engine.rules.base import is_heavy_compound, needs_48h
 from fitcoach.engine.validator import validate_day, validate_week
 from fitcoach.library import get_library
-from tests.engine.helpers import MONDAY, day, ex, fixture_week, seed_profile, week_of
+from tests.engine.helpers import GYM, MONDAY, day, ex, fixture_week, seed_profile, week_of
 
 LIBRARY = get_library()
 W = Weekday
@@ -71,3 +73,50 @@ def test_moving_the_seed_week_onto_a_weekend_keeps_48_hours() -> None:
     week = fixture_week("home_db_4day")
     moved = move_days(week, [W.MONDAY, W.SATURDAY, W.SUNDAY], seed_profile(), minutes=45).data
     assert validate_week(moved, seed_profile(), minutes=45).errors == []  # type: ignore[arg-type]
+
+
+def test_near_failure_press_or_row_needs_48h() -> None:
+    """R14 as science.md §4 words it: compounds taken to 0–1 RIR need 48 h, at 2+ RIR 24 h suffice."""
+    hard = week_of(
+        {
+            "monday": day([ex("flat-db-bench-press", rir=1)]),
+            "tuesday": day([ex("incline-db-bench-press", rir=1)]),
+        }
+    )
+    assert validate_week(hard, GYM).codes() == ["recovery_48h"]
+    rows = week_of(
+        {"monday": day([ex("seated-cable-row", rir=1)]), "tuesday": day([ex("single-arm-db-row", rir=1)])}
+    )
+    assert validate_week(rows, GYM).codes() == ["recovery_48h"]
+    easy = week_of(
+        {
+            "monday": day([ex("flat-db-bench-press", rir=2)]),
+            "tuesday": day([ex("incline-db-bench-press", rir=2)]),
+        }
+    )
+    assert validate_week(easy, GYM).errors == []
+
+
+@pytest.mark.parametrize(
+    ("slug", "first_rir", "second_rir", "clash"),
+    [
+        ("incline-db-bench-press", 2, 1, True),
+        ("incline-db-bench-press", 2, 2, False),
+        ("goblet-squat", 3, 3, True),
+        ("chest-supported-db-row", None, None, False),
+        ("db-chest-flye", 1, 2, True),
+        ("db-chest-flye", 2, 1, True),
+        ("db-chest-flye", 2, 2, False),
+        ("db-lateral-raise", None, 3, False),
+    ],
+)
+def test_same_exercise_on_consecutive_days(
+    slug: str, first_rir: int | None, second_rir: int | None, clash: bool
+) -> None:
+    """The same exercise the next day breaks R14 when either day takes it to 0–1 RIR, or when it is
+    a squat or hinge (48 h whatever the RIR); at 2+ RIR 24 h suffice (science.md §4)."""
+    week = week_of({"saturday": day([ex(slug, rir=first_rir)]), "sunday": day([ex(slug, rir=second_rir)])})
+    report = validate_week(week, GYM)
+    assert ("recovery_48h" in report.codes()) is clash
+    if clash:
+        assert report.errors[0].day == W.SUNDAY and report.errors[0].exercise_id == slug

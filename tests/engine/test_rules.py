@@ -25,6 +25,40 @@ DAY_CASES: list[tuple[str, DayPlan, Profile, int | None, str | None]] = [
     ("rir 0", day([ex("goblet-squat", rir=0)]), GYM, None, "rir_out_of_range"),
     ("tier order", day([ex("barbell-back-squat")], [ex("leg-extension")]), GYM, None, None),
     ("isolation first", day([ex("leg-extension")], [ex("barbell-back-squat")]), GYM, None, "order_priority"),
+    (
+        "isolation superset before a compound",
+        day([ex("flat-bb-bench-press"), ex("cable-lateral-raise")], [ex("goblet-squat")]),
+        GYM,
+        None,
+        "order_priority",
+    ),
+    (
+        "core superset before isolation",
+        day([ex("leg-extension"), ex("plank", reps="45s")], [ex("barbell-curl")]),
+        GYM,
+        None,
+        "order_priority",
+    ),
+    (
+        "compound + isolation superset closing the compounds",
+        day(
+            [ex("barbell-back-squat")], [ex("flat-db-bench-press"), ex("barbell-curl")], [ex("leg-extension")]
+        ),
+        GYM,
+        None,
+        None,
+    ),
+    (
+        "tier 1 + tier 2 antagonists before a tier-1 lift",
+        day(
+            [ex("barbell-back-squat")],
+            [ex("flat-bb-bench-press"), ex("chest-supported-db-row")],
+            [ex("pull-up")],
+        ),
+        GYM,
+        None,
+        None,
+    ),
     ("8 chest sets", day([ex("flat-bb-bench-press", 4)], [ex("cable-chest-flye", 4)]), GYM, None, None),
     (
         "9 chest sets",

@@ -178,9 +178,17 @@ CONTRAINDICATIONS: dict[BodyArea, ExerciseMatch] = {
     BodyArea.HAMSTRINGS: ExerciseMatch(
         patterns=_HINGE | {"knee_flexion"}, primary_muscles=frozenset({Muscle.HAMSTRINGS})
     ),
-    # Deep loaded knee flexion: lunges, split squats and free squats.
-    BodyArea.KNEE: ExerciseMatch(patterns=frozenset({"lunge", "squat"})),
-    BodyArea.ELBOW: ExerciseMatch(patterns=frozenset({"elbow_extension", "elbow_flexion"})),
+    # Patellofemoral pain, chondromalacia, a sensitive knee: deep loaded knee flexion (lunges, split
+    # squats, free squats) and the open-chain leg extension, whose patellofemoral stress peaks as the
+    # knee straightens under load (Steinkamp et al. 1993, Am J Sports Med 21:438; Escamilla 1998,
+    # Med Sci Sports Exerc 30:556) [S]. The leg press stays: its depth is set by the seat.
+    BodyArea.KNEE: ExerciseMatch(patterns=frozenset({"lunge", "squat", "knee_extension"})),
+    # Elbow tendinitis or epicondylitis: loaded elbow flexion and extension, and the heavy-grip pulls and
+    # holds (pull-ups, rows and hinges held in the hands): gripping is what provokes lateral and medial
+    # elbow tendinopathy (Coombes et al. 2015, Br J Sports Med 49:1097) [S]. Cable and supported rows stay.
+    BodyArea.ELBOW: ExerciseMatch(
+        patterns=frozenset({"elbow_extension", "elbow_flexion"}), grip_demand=frozenset({"high"})
+    ),
     BodyArea.WRIST: ExerciseMatch(grip_demand=frozenset({"high"}), slugs=frozenset({"push-up", "plank"})),
     BodyArea.HIP: ExerciseMatch(patterns=_HINGE | {"lunge"}),
     BodyArea.NECK: ExerciseMatch(

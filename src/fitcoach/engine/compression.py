@@ -12,7 +12,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
 from fitcoach.contract.models import PlannedExercise
-from fitcoach.engine.sessions import Blocks, pairable, session_minutes
+from fitcoach.engine.sessions import Blocks, block_span, in_order, pairable, session_minutes
 from fitcoach.library.loader import ExerciseLibrary
 from fitcoach.library.models import MuscleGroup
 
@@ -151,8 +151,14 @@ def _pair(
             if first in paired or second == first or second in paired:
                 continue
             a, b = (library.require(blocks[i][0].exercise_id) for i in (first, second))
-            if pairable(a, b):
-                low, high = sorted((first, second))
+            low, high = sorted((first, second))
+            merged = [
+                *blocks[:low],
+                [*blocks[low], *blocks[high]],
+                *blocks[low + 1 : high],
+                *blocks[high + 1 :],
+            ]
+            if pairable(a, b) and in_order([block_span(block, library) for block in merged if block]):
                 result.paired.append(f"{_name(blocks[low])} + {_name(blocks[high])}")
                 blocks[low] = [*blocks[low], *blocks[high]]
                 blocks[high] = []

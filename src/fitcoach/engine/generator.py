@@ -28,7 +28,7 @@ from fitcoach.engine.programming import (
     Role,
     SessionKind,
 )
-from fitcoach.engine.rules.base import is_lower_back_dominant, needs_48h
+from fitcoach.engine.rules.base import heavy_as_planned, is_lower_back_dominant, needs_48h, repeat_clash
 from fitcoach.engine.rules.volume import WEEKLY_MAX_SETS
 from fitcoach.engine.sessions import (
     Blocks,
@@ -112,15 +112,25 @@ def _roles(kind: SessionKind, profile: Profile, focus: Sequence[FocusGroup]) -> 
     return template[:2] + extra + template[2:]
 
 
-def _recovery_blocked(near: Sequence[Exercise]) -> Callable[[Exercise], bool]:
-    """R14/R15 against `near`, the exercises of the days either side: no `needs_48h` work on a group
-    loaded heavily 24 h apart, no lower-back-dominant work on consecutive days."""
-    heavy_groups = frozenset().union(*(e.primary_groups for e in near if needs_48h(e)))
-    spine = any(is_lower_back_dominant(e) for e in near)
+def _recovery_blocked(
+    near: Sequence[tuple[Exercise, int | None]], profile: Profile
+) -> Callable[[Exercise], bool]:
+    """R14/R15 against `near`, the exercises (with their RIR) of the days either side: no `needs_48h`
+    work on a group loaded heavily 24 h apart, no repeat of an exercise that `repeat_clash` forbids,
+    no lower-back-dominant work on consecutive days."""
+    heavy_groups = frozenset().union(*(e.primary_groups for e, rir in near if heavy_as_planned(e, rir)))
+    spine = any(is_lower_back_dominant(e) for e, _ in near)
+    repeats: dict[str, list[int | None]] = {}
+    for e, rir in near:
+        repeats.setdefault(e.slug, []).append(rir)
 
     def blocked(exercise: Exercise) -> bool:
         if heavy_groups and needs_48h(exercise) and not heavy_groups.isdisjoint(exercise.primary_groups):
             return True
+        if exercise.slug in repeats:
+            own = prescribe(exercise, profile).target_rir
+            if any(repeat_clash(exercise, rir, own) for rir in repeats[exercise.slug]):
+                return True
         return spine and is_lower_back_dominant(exercise)
 
     return blocked
@@ -156,7 +166,13 @@ def build_session(
     """
     state = state or _WeekState()
     blocked = _recovery_blocked(
-        [library.require(p.exercise_id) for blocks in neighbours for block in blocks for p in block]
+        [
+            (library.require(p.exercise_id), p.target_rir)
+            for blocks in neighbours
+            for block in blocks
+            for p in block
+        ],
+        profile,
     )
     pool = [e for e in pool if not blocked(e) and (not focus or matches_focus(e, focus) or e.type == "core")]
     blocks: Blocks = []

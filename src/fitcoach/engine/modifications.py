@@ -81,14 +81,14 @@ MODIFICATIONS: tuple[Modification, ...] = (
     _mod("forearm-plank", [A.WRIST], ["plank"], "on your forearms so the wrists carry nothing"),
     _mod(
         "strapped-grip",
-        [A.WRIST, A.FOREARMS],
+        [A.WRIST, A.FOREARMS, A.ELBOW],
         ["pull-up", "single-arm-db-row", "db-romanian-deadlift", "db-walking-lunge", "bulgarian-split-squat"],
         "with lifting straps so the hands hook instead of squeeze, at a grip width that keeps the wrists "
         "straight",
     ),
     _mod(
         "strapped-hang",
-        [A.WRIST, A.FOREARMS],
+        [A.WRIST, A.FOREARMS, A.ELBOW],
         ["hanging-leg-raise"],
         "from straps or ab slings, knees bent, so the wrists are not holding you",
     ),

@@ -16,10 +16,11 @@ from fitcoach.engine.modifications import adapt, modification_for
 from fitcoach.engine.naming import named_exercise
 from fitcoach.engine.profile import Profile
 from fitcoach.engine.reps import parse_reps
-from fitcoach.engine.rules.base import is_lower_back_dominant, needs_48h
-from fitcoach.engine.rules.session import pair_conflict
+from fitcoach.engine.rules.base import NEAR_FAILURE_RIR, is_lower_back_dominant, near_failure, needs_48h
+from fitcoach.engine.rules.session import order_class, pair_conflict
 from fitcoach.engine.rules.structure import MAX_RIR, MIN_RIR
 from fitcoach.engine.rules.volume import SESSION_MAX_DIRECT, WEEKLY_MAX_SETS
+from fitcoach.engine.sessions import block_span, in_order, orderable, sort_blocks
 from fitcoach.engine.validator import validate_day, validate_week
 from fitcoach.errors import BadInput
 from fitcoach.library.loader import ExerciseLibrary, get_library
@@ -59,12 +60,30 @@ def _heavy_neighbours(weekday: Weekday, week: WeeklyPlan | None, library: Exerci
     return near
 
 
+def _neighbour_rirs(weekday: Weekday, week: WeeklyPlan | None) -> dict[str, list[int | None]]:
+    """Per slug, the RIR of each time the training days either side of `weekday` do it."""
+    found: dict[str, list[int | None]] = {}
+    for offset in (-1, 1):
+        position = weekday.position + offset
+        if week is not None and 0 <= position < 7 and (other := week.days.get(WEEKDAYS[position])):
+            for block in other.blocks:
+                for p in block.exercises:
+                    found.setdefault(p.exercise_id, []).append(p.target_rir)
+    return found
+
+
 def recovery_safe(
     weekday: Weekday, week: WeeklyPlan | None, library: ExerciseLibrary
 ) -> Callable[[Exercise], bool]:
     """Whether an exercise may go on `weekday` without an R14/R15 clash with the days beside it."""
     neighbours = _heavy_neighbours(weekday, week, library)
-    return lambda entry: not _recovery_clash(entry, neighbours)
+    near_rirs = _neighbour_rirs(weekday, week)
+    return lambda entry: not _recovery_clash(entry, neighbours) and not _hard_repeat(entry, near_rirs)
+
+
+def _hard_repeat(entry: Exercise, near_rirs: dict[str, list[int | None]]) -> bool:
+    """The exercise is done the day before or after at 0–1 RIR (R14, `repeat_clash`)."""
+    return any(near_failure(rir) for rir in near_rirs.get(entry.slug, ()))
 
 
 def _recovery_clash(entry: Exercise, neighbours: list[Exercise]) -> bool:
@@ -79,6 +98,7 @@ def _fix_exercises(
 ) -> tuple[list[list[PlannedExercise]], list[Repair]]:
     repairs: list[Repair] = []
     neighbours = _heavy_neighbours(weekday, week, library)
+    near_rirs = _neighbour_rirs(weekday, week)
     blocks: list[list[PlannedExercise]] = []
     taken = set(day.slugs())
     focus = _day_focus(day, library)
@@ -99,6 +119,13 @@ def _fix_exercises(
             modification = modification_for(entry, profile) if entry is not None else None
             usable = entry is not None and profile.inventory.allows(entry.gear)
             clash = entry is None or _recovery_clash(entry, neighbours)
+            if entry is not None and not clash and entry.slug in near_rirs:
+                # an isolation repeated the next day: at 2+ RIR on both days 24 h suffices (§4)
+                if _hard_repeat(entry, near_rirs):
+                    clash = True
+                elif near_failure(planned.target_rir):
+                    repairs.append(Repair(RepairKind.FIXED_FIELD, weekday, entry.slug, "target_rir"))
+                    planned = planned.model_copy(update={"target_rir": NEAR_FAILURE_RIR + 1})
             # the model meant this modification: fix its fields below rather than swap the exercise
             intended = modification is not None and planned.modification == modification.id
             excluded = entry is not None and profile.contraindication(entry) is not None and not intended
@@ -108,7 +135,7 @@ def _fix_exercises(
                     profile,
                     exclude=taken,
                     library=library,
-                    allow=lambda e: not _recovery_clash(e, neighbours),
+                    allow=lambda e: not _recovery_clash(e, neighbours) and not _hard_repeat(e, near_rirs),
                 )
                 unmodified = [e for e in options if profile.contraindication(e) is None]
                 if usable and not clash and modification is not None and not unmodified:
@@ -201,6 +228,27 @@ def _split_if_needed(
     return [block]
 
 
+def _in_priority_order(
+    blocks: list[list[PlannedExercise]], weekday: Weekday, library: ExerciseLibrary, repairs: list[Repair]
+) -> list[list[PlannedExercise]]:
+    """R10: blocks sorted by priority tier. When no order allows the supersets (isolation paired with
+    a compound while other compounds follow), the supersets that mix classes are split first."""
+    if in_order([block_span(b, library) for b in blocks]):
+        return blocks
+    if not orderable(blocks, library):
+        split: list[list[PlannedExercise]] = []
+        for block in blocks:
+            first, last = block_span(block, library)
+            if order_class(first) < last:
+                repairs.append(Repair(RepairKind.SPLIT, weekday, block[-1].exercise_id, "superset split"))
+                split += [[p] for p in block]
+            else:
+                split.append(block)
+        blocks = split
+    repairs.append(Repair(RepairKind.REORDERED, weekday, None, "blocks ordered by priority tier"))
+    return sort_blocks(blocks, library)
+
+
 def _trim(blocks: list[list[PlannedExercise]], library: ExerciseLibrary, over: object) -> bool:
     """Take one set off the last exercise that trains `over`; False when none can give a set."""
     for block in reversed(blocks):
@@ -238,10 +286,7 @@ def repair_day(
     if day.is_rest_day:
         return day.model_copy(update={"blocks": []}), []
     blocks, repairs = _fix_exercises(day, weekday, profile, library, week)
-    tiers = [min(library.require(p.exercise_id).priority_tier for p in b) for b in blocks]
-    if tiers != sorted(tiers):
-        repairs.append(Repair(RepairKind.REORDERED, weekday, None, "blocks ordered by priority tier"))
-        blocks = [b for _, b in sorted(zip(tiers, blocks, strict=True), key=lambda pair: pair[0])]
+    blocks = _in_priority_order(blocks, weekday, library, repairs)
     while True:
         over = [
             g for g, v in direct_sets(_as_day(day, blocks, labels), library).items() if v > SESSION_MAX_DIRECT

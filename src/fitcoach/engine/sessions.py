@@ -14,7 +14,7 @@ from fitcoach.contract.models import PlannedExercise
 from fitcoach.engine.estimators import DEFAULT_DURATION, block_key, key_minutes
 from fitcoach.engine.profile import Profile
 from fitcoach.engine.programming import PRESCRIPTIONS, TIMED_SECONDS, prescription_kind
-from fitcoach.engine.rules.session import ANTAGONISTS, pair_conflict
+from fitcoach.engine.rules.session import ANTAGONISTS, order_class, pair_conflict
 from fitcoach.engine.rules.volume import SESSION_MAX_DIRECT, WEEKLY_MAX_SETS
 from fitcoach.library.loader import ExerciseLibrary
 from fitcoach.library.models import Exercise, MuscleGroup
@@ -141,6 +141,35 @@ def prescribe(exercise: Exercise, profile: Profile, sets: int | None = None) -> 
     )
 
 
+@lru_cache(maxsize=4)
+def priority_tiers(library: ExerciseLibrary) -> dict[str, int]:
+    return {e.slug: e.priority_tier for e in library}
+
+
+def block_span(block: list[PlannedExercise], library: ExerciseLibrary) -> tuple[int, int]:
+    """A block's place in R10's order: its lowest tier, and the highest class of work it contains."""
+    tiers = priority_tiers(library)
+    found = [tiers.get(p.exercise_id, 4) for p in block] or [4]
+    return min(found), order_class(max(found))
+
+
+def in_order(spans: list[tuple[int, int]]) -> bool:
+    """R10 over blocks in execution order: lowest tiers never go back up, and no isolation or core
+    work (done inside an earlier superset) comes before a later block's compound."""
+    lowest, highest = 0, 0
+    for first, last in spans:
+        if first < lowest or order_class(first) < highest:
+            return False
+        lowest, highest = first, max(highest, last)
+    return True
+
+
 def sort_blocks(blocks: Blocks, library: ExerciseLibrary) -> Blocks:
-    """R10 order: a block sits by its most important (lowest) priority tier; stable otherwise."""
-    return sorted(blocks, key=lambda block: min(library.require(p.exercise_id).priority_tier for p in block))
+    """R10 order: a block sits by its lowest priority tier, then by the highest class it holds, so a
+    compound + isolation superset closes the compound work; stable otherwise."""
+    return sorted(blocks, key=lambda block: block_span(block, library))
+
+
+def orderable(blocks: Blocks, library: ExerciseLibrary) -> bool:
+    """Whether some order of the blocks satisfies R10 (`sort_blocks` finds it when one exists)."""
+    return in_order(sorted(block_span(block, library) for block in blocks))

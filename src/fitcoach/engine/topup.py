@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from fitcoach.contract.models import Weekday
 from fitcoach.engine.profile import Profile
 from fitcoach.engine.programming import SESSION_GROUPS, SessionKind
-from fitcoach.engine.rules.base import is_heavy_compound, is_lower_back_dominant, needs_48h
+from fitcoach.engine.rules.base import is_heavy_compound, is_lower_back_dominant, needs_48h, repeat_clash
 from fitcoach.engine.rules.volume import WEEKLY_MAX_SETS, WEEKLY_MIN_SETS
 from fitcoach.engine.sessions import (
     Blocks,
@@ -123,6 +123,7 @@ def _new_exercise(
     used: Counter[str],
     library: ExerciseLibrary,
     near: frozenset[MuscleGroup],
+    repeats: Repeats,
 ) -> Iterator[Change]:
     if sum(len(block) for block in blocks) >= MAX_EXERCISES:
         return
@@ -136,6 +137,7 @@ def _new_exercise(
         and not is_heavy_compound(e)
         and not is_lower_back_dominant(e)
         and not (needs_48h(e) and e.primary_groups & near)
+        and not _repeats_nearby(e, repeats, profile)
     ]
     candidates.sort(
         key=lambda e: (len(e.primary_groups) > 1, used[e.slug], e.type == "compound", e.priority_tier, e.slug)
@@ -168,6 +170,29 @@ def _loaded_nearby(
     return frozenset().union(*(e.primary_groups for e in entries if needs_48h(e)))
 
 
+Repeats = dict[str, list[int | None]]
+"""Per slug, the RIR of each time the training days either side of a session do it."""
+
+
+def _repeats_nearby(exercise: Exercise, repeats: Repeats, profile: Profile) -> bool:
+    """Whether a neighbouring training day already does this exercise in a way R14 forbids repeating."""
+    rirs = repeats.get(exercise.slug)
+    if not rirs:
+        return False
+    own = prescribe(exercise, profile).target_rir
+    return any(repeat_clash(exercise, rir, own) for rir in rirs)
+
+
+def _done_nearby(session: Session, sessions: Sequence[Session]) -> Repeats:
+    repeats: Repeats = {}
+    for other in sessions:
+        if abs(other.weekday.position - session.weekday.position) == 1:
+            for block in other.blocks:
+                for p in block:
+                    repeats.setdefault(p.exercise_id, []).append(p.target_rir)
+    return repeats
+
+
 def _union(
     entries: Iterable[tuple[frozenset[MuscleGroup], frozenset[MuscleGroup]]], group: MuscleGroup
 ) -> frozenset[MuscleGroup]:
@@ -189,6 +214,7 @@ def _attempts(
     used: Counter[str],
     library: ExerciseLibrary,
     near: frozenset[MuscleGroup],
+    repeats: Repeats,
 ) -> Iterator[Change]:
     """More sets on the group's exercises (to 4), a new exercise for it, then sets up to the ceiling.
 
@@ -200,7 +226,7 @@ def _attempts(
     blocks = trial.blocks
     yield from _more_sets(blocks, group, library, 4)
     if slack >= EXERCISE_MINUTES:
-        yield from _new_exercise(session, blocks, group, profile, used, library, near)
+        yield from _new_exercise(session, blocks, group, profile, used, library, near, repeats)
     yield from _more_sets(blocks, group, library, MAX_SETS_PER_EXERCISE)
 
 
@@ -231,9 +257,10 @@ def _grow(
         elsewhere = _elsewhere(totals, session, library)
         reach = _reach(session, group, library)
         near = _loaded_nearby(session, sessions, library)
+        repeats = _done_nearby(session, sessions)
         for start in starts(session.blocks, group, totals, profile, library, reach):
             trial = Trial(start, elsewhere, library, memo)
-            for change in _attempts(session, trial, group, profile, used, library, near):
+            for change in _attempts(session, trial, group, profile, used, library, near, repeats):
                 if not trial.fits_time(change, session.budget):
                     continue
                 after = trial.weekly_after(change)

@@ -18,8 +18,10 @@ from fitcoach.engine.estimators import DEFAULT_DURATION, block_key, key_minutes
 from fitcoach.engine.rules.volume import SESSION_MAX_DIRECT
 from fitcoach.engine.sessions import (
     Blocks,
+    block_span,
     compound_patterns,
     group_shares,
+    in_order,
     pairable,
     with_sets,
 )
@@ -44,20 +46,33 @@ def option_changes(
 ) -> Iterator[Change]:
     """Ways to add one exercise, lazily: full sets alone, then in a superset, then the same with 2 sets.
 
-    Partners are looked for only once the exercise alone has been refused (usually it is not).
+    Partners are looked for only once the exercise alone has been refused (usually it is not). Every
+    change leaves the session in some R10 order (`sessions.orderable`): an isolation move joins a
+    compound's superset only when no compound has to come after it.
     """
-    yield None, [planned]
+    spans = [block_span(block, library) for block in blocks]
+    own = block_span([planned], library)
+    alone = in_order(sorted([*spans, own]))
+    if alone:
+        yield None, [planned]
     partners = [
         index
         for index, block in enumerate(blocks)
-        if index > 0 and len(block) == 1 and pairable(library.require(block[0].exercise_id), exercise)
+        if index > 0
+        and len(block) == 1
+        and pairable(library.require(block[0].exercise_id), exercise)
+        and in_order(sorted([*spans[:index], _merged(spans[index], own), *spans[index + 1 :]]))
     ]
     for candidate in (planned, with_sets(planned, 2)) if planned.target_sets > 2 else (planned,):
-        if candidate is not planned:
+        if candidate is not planned and alone:
             yield None, [candidate]
         for index in partners:
             sets = min(blocks[index][0].target_sets, candidate.target_sets)
             yield index, [with_sets(blocks[index][0], sets), with_sets(candidate, sets)]
+
+
+def _merged(first: tuple[int, int], second: tuple[int, int]) -> tuple[int, int]:
+    return min(first[0], second[0]), max(first[1], second[1])
 
 
 def options(

@@ -147,6 +147,27 @@ def needs_48h(entry: Exercise) -> bool:
     )
 
 
+NEAR_FAILURE_RIR = 1
+"""Sets ending at 0–1 RIR need 48 h before the muscle is trained hard again (science.md §4)."""
+
+
+def near_failure(rir: int | None) -> bool:
+    return rir is not None and rir <= NEAR_FAILURE_RIR
+
+
+def heavy_as_planned(entry: Exercise, rir: int | None) -> bool:
+    """R14's heavy loading as prescribed: `needs_48h`, or any compound press, row or pull taken to
+    0–1 RIR (science.md §4: 48 h after sets at 0–1 RIR; 24 h suffices at 2+ RIR)."""
+    return needs_48h(entry) or (entry.type == "compound" and near_failure(rir))
+
+
+def repeat_clash(entry: Exercise, first_rir: int | None, second_rir: int | None) -> bool:
+    """Whether the same exercise may not be done on consecutive days (R14): when either day takes it to
+    0–1 RIR (science.md §4: 48 h after sets at 0–1 RIR, 24 h suffice for sets at 2+ RIR). A heavy
+    compound repeated the next day is caught by `heavy_as_planned` whatever its RIR."""
+    return needs_48h(entry) or near_failure(first_rir) or near_failure(second_rir)
+
+
 def is_lower_back_dominant(entry: Exercise) -> bool:
     """Heavy lower-back-dominant work (R15): high spinal loading (deadlifts, barbell rows and squats)."""
     return entry.spinal_loading == "high"

@@ -12,9 +12,10 @@ from fitcoach.engine.rules.base import (
     RuleContext,
     Severity,
     Violation,
+    heavy_as_planned,
     is_heavy_compound,
     is_lower_back_dominant,
-    needs_48h,
+    repeat_clash,
 )
 from fitcoach.library.models import MuscleGroup
 
@@ -22,7 +23,7 @@ from fitcoach.library.models import MuscleGroup
 def heavy_groups(day: DayPlan, ctx: RuleContext) -> set[MuscleGroup]:
     groups: set[MuscleGroup] = set()
     for item in ctx.placed(day):
-        if item.entry is not None and needs_48h(item.entry):
+        if item.entry is not None and heavy_as_planned(item.entry, item.planned.target_rir):
             groups |= item.entry.primary_groups
     return groups
 
@@ -30,7 +31,9 @@ def heavy_groups(day: DayPlan, ctx: RuleContext) -> set[MuscleGroup]:
 class HeavyCompoundRecovery(PairRule):
     """R14: 48 h before a group is loaded by a heavy compound again (science.md §4: González-Badillo 2016).
 
-    Heavy means `needs_48h`: squats, lunges and hinges count with any gear.
+    Heavy means `heavy_as_planned`: squats, lunges and hinges with any gear, and any compound taken to
+    0–1 RIR. The same exercise on consecutive days clashes too when either day takes it to 0–1 RIR
+    (`repeat_clash`): a flye to 1 RIR on Saturday and again on Sunday.
     """
 
     code = "recovery_48h"
@@ -40,13 +43,21 @@ class HeavyCompoundRecovery(PairRule):
         self, first: DayPlan, first_day: Weekday, second: DayPlan, second_day: Weekday, ctx: RuleContext
     ) -> Iterator[Violation]:
         earlier = heavy_groups(first, ctx)
+        before = {item.planned.exercise_id: item.planned.target_rir for item in ctx.placed(first)}
         for item in ctx.placed(second):
-            if item.entry is None or not needs_48h(item.entry):
+            if item.entry is None:
+                continue
+            slug = item.entry.slug
+            if slug in before and repeat_clash(item.entry, before[slug], item.planned.target_rir):
+                message = f"{item.entry.name} again the day after {first_day.display}, less than 48 h apart"
+                yield self.violation(message, second_day, item.block, slug)
+                continue
+            if not heavy_as_planned(item.entry, item.planned.target_rir):
                 continue
             shared = sorted(group.value for group in earlier & item.entry.primary_groups)
             if shared:
                 message = f"{', '.join(shared)} loaded heavily on {first_day.display}, less than 48 h before"
-                yield self.violation(message, second_day, item.block, item.planned.exercise_id)
+                yield self.violation(message, second_day, item.block, slug)
 
 
 class LowerBackConsecutive(PairRule):

@@ -39,28 +39,42 @@ def pair_conflict(first: Exercise, second: Exercise) -> str | None:
     return None
 
 
-def block_key(day: DayPlan, index: int, ctx: RuleContext) -> int:
-    """A block's place in the R10 order: its most important (lowest) priority tier."""
+def order_class(tier: int) -> int:
+    """A tier's class for work done inside a superset: compounds (tiers 1 and 2) are one class, since R16
+    pairs chest with back (a barbell bench with a dumbbell row); isolation (3) and core (4) follow."""
+    return max(tier, 2)
+
+
+def order_key(day: DayPlan, index: int, ctx: RuleContext) -> tuple[int, int]:
+    """A block's place in the R10 order: its lowest priority tier and the highest class it holds."""
     tiers = [
         entry.priority_tier for e in day.blocks[index].exercises if (entry := ctx.library.get(e.exercise_id))
     ]
-    return min(tiers, default=4)
+    return min(tiers, default=4), order_class(max(tiers, default=4))
 
 
 class PriorityOrder(DayRule):
-    """R10: blocks run from priority-1 compounds to secondary compounds, isolation, then core."""
+    """R10: blocks run from priority-1 compounds to secondary compounds, isolation, then core.
+
+    A superset is done round by round, so an isolation or core exercise paired with a compound is
+    done before every later block: no later block may hold a compound (science.md §9: compounds first,
+    while fresh). Tiers 1 and 2 paired together (chest + back, R16) are one class.
+    """
 
     code = "order_priority"
     severity = Severity.ERROR
 
     def check_day(self, day: DayPlan, weekday: Weekday, ctx: RuleContext) -> Iterator[Violation]:
-        highest = 0
+        lowest, highest = 0, 0
         for index, block in enumerate(day.blocks):
-            key = block_key(day, index, ctx)
-            if key < highest:
-                message = f"'{block.label}' (tier {key}) comes after tier-{highest} work"
+            first, last = order_key(day, index, ctx)
+            if first < lowest:
+                message = f"'{block.label}' (tier {first}) comes after tier-{lowest} work"
                 yield self.violation(message, weekday, index, block.exercises[0].exercise_id)
-            highest = max(highest, key)
+            elif order_class(first) < highest:
+                message = f"'{block.label}' (compound work) comes after isolation or core work in a superset"
+                yield self.violation(message, weekday, index, block.exercises[0].exercise_id)
+            lowest, highest = max(lowest, first), max(highest, last)
 
 
 class SupersetPairing(DayRule):

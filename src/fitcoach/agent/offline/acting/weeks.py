@@ -24,6 +24,7 @@ from fitcoach.contract.models import (
     Weekday,
     WeeklyPlan,
 )
+from fitcoach.engine.bodyparts import loads_area, parse_area
 from fitcoach.engine.edits import move_days, taper_for_event
 from fitcoach.engine.generator import DEFAULT_MINUTES, FocusGroup, ScheduleRequest, generate_week
 from fitcoach.engine.profile import ConstraintKind, Profile
@@ -134,6 +135,18 @@ def _goal_news(
     )
 
 
+def _trigger(turn: Turn, area: str) -> str | None:
+    """The exercises the message names that load the afflicted area: only those can be what aggravates
+    it ("my shoulder hurts on the overhead press"); a lift named for another reason is no trigger."""
+    body_area = parse_area(area)
+    names = [
+        entry.name
+        for slug in turn.u.exercises
+        if body_area is not None and loads_area(entry := turn.library.require(slug), body_area)
+    ]
+    return ", ".join(names) or None
+
+
 def onboarding(turn: Turn) -> CoachReply:
     u = turn.u
     mutations: list[MemoryMutation] = []
@@ -148,9 +161,8 @@ def onboarding(turn: Turn) -> CoachReply:
         mutations.append(goal)
     chronic_areas = [*(u.afflicted_areas if u.conditions else []), *u.operated_areas]
     if chronic_areas:
-        trigger = ", ".join(turn.library.require(slug).name for slug in u.exercises) or None
         for area in dict.fromkeys(chronic_areas):
-            if (m := memory.chronic(turn, area, trigger)) is not None:
+            if (m := memory.chronic(turn, area, _trigger(turn, area))) is not None:
                 mutations.append(m)
     if not mutations and per_week is None:
         return reply(turn, turn.say("no_plan"))  # nothing to build on yet: the welcome question

@@ -44,7 +44,10 @@ def negated_gear(folded: str, matches: list[Match]) -> set[Gear]:
     ordered = sorted(gear, key=lambda m: m.start)
     for index, match in enumerate(ordered):
         before = any(0 <= match.start - n.end <= NEGATION_REACH for n in negations)
-        after = any(0 <= n.start - match.end <= 2 for n in trailing)
+        after = any(
+            0 <= n.start - match.end <= 2 and not _CLAUSE_BREAK.search(folded[match.end : n.start])
+            for n in trailing
+        )
         if before or after:
             denied |= {Gear(name) for name in match.key.split("+")}
         if after:
@@ -114,18 +117,37 @@ def _inside(match: Match, spans: list[tuple[int, int]]) -> bool:
     return any(s <= match.start and match.end <= e and e - s > match.end - match.start for s, e in spans)
 
 
-def outside_names(matches: list[Match], exercises: list[Match]) -> list[Match]:
+def outside_names(matches: list[Match], exercises: list[Match], folded: str) -> list[Match]:
     """Gear words inside an exercise's name ("штанги" in "жим штанги лёжа", "barra" in "supino com
     barra") are the exercise, not the user naming gear; movement words inside a gear phrase
     ("сгибание" in "тренажёр на сгибание ног", "жима" in "тренажер для жима ногами") name the gear."""
     exercise_spans = [(m.start, m.end) for m in exercises]
     gear_spans = [(m.start, m.end) for m in matches if m.category == "gear"]
+    listed = [m for m in matches if m.category == "gear" and not _inside(m, exercise_spans)]
     return [
         m
         for m in matches
-        if not (m.category == "gear" and _inside(m, exercise_spans))
+        if not (m.category == "gear" and _inside(m, exercise_spans) and not _in_gear_list(m, listed, folded))
         and not (m.category == "family" and _inside(m, gear_spans))
     ]
+
+
+ARTICLES = frozenset({"a", "an", "my", "some", "un", "une", "des", "um", "uma", "uns", "umas"})
+
+
+def _in_gear_list(match: Match, listed: list[Match], folded: str) -> bool:
+    """Gear that is also an exercise's name ("ab wheel", "ролик для пресса") is gear when it is an item
+    of a list of other gear: "a pull-up bar and an ab wheel", "турник и ролик для пресса", "單槓和健腹輪"."""
+    for other in listed:
+        if other is match:
+            continue
+        start, end = (other.end, match.start) if other.end <= match.start else (match.end, other.start)
+        if end - start > NEGATION_REACH:
+            continue
+        words = [w for w in folded[start:end].replace(",", " , ").split() if w not in ARTICLES]
+        if not words or all(w in LIST_JOINS or w == "," for w in words):
+            return True
+    return False
 
 
 BUSY_REACH = 16

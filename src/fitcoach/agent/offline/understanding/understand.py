@@ -128,7 +128,7 @@ def understand(
         for m in exercise_matches
         if not any(s <= m.start and m.end <= e and e - s > m.end - m.start for s, e in gear_spans)
     ]
-    matches = gear_ent.outside_names(matches, exercise_matches)
+    matches = gear_ent.outside_names(matches, exercise_matches, folded)
     matches = resolve_worn(folded, matches)
     days = ent.resolve_days(folded, matches, now) + ent.day_of_month(folded, lexicons, now)
     days += ent.zh_weekday_runs(folded, now)
