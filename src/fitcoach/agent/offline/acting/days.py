@@ -52,7 +52,7 @@ def day_edit(turn: Turn) -> CoachReply:
     assert day is not None
     minutes = turn.u.minutes
     if minutes is None:
-        if turn.u.has_cue("lighter") or "fatigue" in turn.u.conditions:
+        if turn.u.has_cue("lighter") or turn.u.has_cue("deload") or "fatigue" in turn.u.conditions:
             return lighter_day(turn, weekday, day, [])
         if any(slug in day.slugs() for slug in turn.exercises_named(weekday)):
             # "take skull crushers out of Wednesday": the named lift goes, a same-pattern one replaces it

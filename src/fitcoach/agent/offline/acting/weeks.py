@@ -12,6 +12,7 @@ from fitcoach.agent.offline.acting.areas import (
     index_groups,
     muscle_groups,
 )
+from fitcoach.agent.offline.acting.deload import deload
 from fitcoach.agent.offline.acting.modified import localized_notes, modification_note
 from fitcoach.agent.offline.acting.turn import Turn, reply
 from fitcoach.contract.models import (
@@ -197,6 +198,8 @@ def overhaul(turn: Turn) -> CoachReply:
     plan = turn.plan
     if plan is None:
         return onboarding(turn)
+    if turn.u.has_cue("deload"):
+        return deload(turn)
     days = _target_days(turn, plan)
     profile = turn.profile()
     # "five days, 40 minutes each": a length given with the new schedule wins over the stored one
