@@ -118,6 +118,8 @@ class Understanding:
     weeks_back: int | None = None
     span_days: int | None = None
     """A time frame the message gives in days or weeks ("for 2 weeks", "d'ici 3-4 jours")."""
+    away_days: int | None = None
+    """With an event: how long it lasts ("abroad for two weeks", "10 jours"), a delay excluded."""
 
     @property
     def focus_areas(self) -> list[str]:

@@ -32,6 +32,7 @@ from fitcoach.agent.offline.understanding.model import (
     Understanding,
 )
 from fitcoach.agent.offline.understanding.normalize import fold, is_han
+from fitcoach.agent.offline.understanding.trips import away_days_of, returning_back
 from fitcoach.contract.models import ActiveTab, Tone, Weekday
 from fitcoach.library import get_library
 from fitcoach.memory.model import MemoryItem
@@ -128,6 +129,7 @@ def understand(
     ]
     matches = gear_ent.outside_names(matches, exercise_matches)
     matches = resolve_worn(folded, matches)
+    matches = returning_back(folded, matches)
     days = ent.resolve_days(folded, matches, now) + ent.day_of_month(folded, lexicons, now)
     days += ent.zh_weekday_runs(folded, now)
     past = ent.past_references(matches, days)
@@ -236,6 +238,7 @@ def understand(
         focus_days=ent.focus_days(folded, matches, days, set(afflicted)),
         weeks_back=ent.weeks_back_of(folded, lexicons),
         span_days=ent.span_days_of(folded, lexicons),
+        away_days=away_days_of(folded, lexicons) if event is not None else None,
     )
 
 
