@@ -13,7 +13,9 @@ from fitcoach.agent.offline.acting.areas import (
     muscle_groups,
 )
 from fitcoach.agent.offline.acting.deload import deload
+from fitcoach.agent.offline.acting.limits import limited_days, limits_days
 from fitcoach.agent.offline.acting.modified import localized_notes, modification_note
+from fitcoach.agent.offline.acting.moves import move_sessions, moved_pairs
 from fitcoach.agent.offline.acting.trips import destination_gear, travel_with_gear
 from fitcoach.agent.offline.acting.turn import Turn, reply
 from fitcoach.contract.models import (
@@ -209,7 +211,12 @@ def overhaul(turn: Turn) -> CoachReply:
         return onboarding(turn)
     if turn.u.has_cue("deload"):
         return deload(turn)
-    days = _target_days(turn, plan)
+    if limits_days(turn):
+        return limited_days(turn)
+    pairs = moved_pairs(turn, plan)
+    # "move Thursday to Sunday and Friday to Saturday": only those sessions change day
+    shifted = {*plan.training_days(), *(d for _, d in pairs)} - {s for s, _ in pairs} if pairs else set()
+    days = sorted(shifted, key=lambda day: day.position) or _target_days(turn, plan)
     profile = turn.profile()
     # "five days, 40 minutes each": a length given with the new schedule wins over the stored one
     minutes = (
@@ -229,6 +236,9 @@ def overhaul(turn: Turn) -> CoachReply:
         request = ScheduleRequest(days_per_week=turn.u.days_per_week, minutes=minutes, focus=focus)
         week = generate_week(profile, request, library=turn.library, week_start=plan.week_start_date).plan
         summary = turn.diff("week_new", days_count=len(week.training_days()), minutes=minutes or "")
+    elif pairs and not focus and (kept := move_sessions(turn, plan, pairs, profile, minutes)) is not None:
+        week = kept
+        summary = turn.diff("week_moved", days=turn.join([turn.day_name(d) for d in week.training_days()]))
     else:
         result = move_days(plan, days, profile, focus=focus, minutes=minutes, library=turn.library)
         assert isinstance(result.data, WeeklyPlan)

@@ -23,6 +23,7 @@ from fitcoach.agent.offline.understanding.lexicon import (
     load_lexicon,
     matcher_for,
 )
+from fitcoach.agent.offline.understanding.limits import minutes_only
 from fitcoach.agent.offline.understanding.model import (
     MUSCLE_AREAS,
     ConditionKind,
@@ -239,6 +240,7 @@ def understand(
         weeks_back=ent.weeks_back_of(folded, lexicons),
         span_days=ent.span_days_of(folded, lexicons),
         away_days=away_days_of(folded, lexicons) if event is not None else None,
+        minutes_only=minutes is not None and minutes_only(folded, matches, lexicons),
     )
 
 
