@@ -20,7 +20,11 @@ def moved_pairs(turn: Turn, plan: WeeklyPlan) -> list[tuple[Weekday, Weekday]] |
     either alternating (a trained day, then a free one, "Thu to Sun and Fri to Sat") or as two
     halves ("Thursday and Friday to Saturday and Sunday"). None when the days do not read so."""
     u = turn.u
-    if not (u.has_cue("move") or u.has_cue("swap")) or u.exercises or u.families:
+    # an exercise named with "swap" is an exercise swap; with "move" it may be a false friend
+    # (pt "passa" and the lunge "passada"), and the days decide
+    if not (u.has_cue("move") or u.has_cue("swap")) or u.families:
+        return None
+    if u.exercises and not u.has_cue("move"):
         return None
     folded = fold(turn.input.message)
     starts: dict[Weekday, int] = {}
