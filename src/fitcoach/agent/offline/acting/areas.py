@@ -53,9 +53,11 @@ EVENT_DEFAULT_AREAS: dict[str, tuple[str, ...]] = {
     "race": ("legs",),
     "hike": ("legs",),
     "competition": ("legs",),
+    "yard_work": ("lower_back", "legs"),
 }
 """When the user names no area, what an event of that kind needs fresh: runs, hikes and field games
-are carried by the legs. Golf, trips and weddings need nothing beyond the taper itself."""
+are carried by the legs; digging, chopping wood and garden work load the lower back and legs. Golf,
+trips and weddings need nothing beyond the taper itself."""
 
 
 def body_areas(keys: list[str]) -> list[BodyArea]:

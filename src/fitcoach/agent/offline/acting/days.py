@@ -33,7 +33,7 @@ def day_edit(turn: Turn) -> CoachReply:
     assert day is not None
     minutes = turn.u.minutes
     if minutes is None:
-        if turn.u.has_cue("lighter") or "fatigue" in turn.u.conditions:
+        if turn.u.has_cue("lighter") or turn.u.has_cue("deload") or "fatigue" in turn.u.conditions:
             # "slept 3 hours, go lighter today?": the tiredness is remembered too (R24)
             tired = "fatigue" in turn.u.conditions and not turn.u.hurt_areas
             note = (

@@ -265,7 +265,7 @@ def event(
     from Wed 2026-09-16 to Fri 2026-09-18, no equipment", not the user's whole message."""
     end = end_of_day(date)
     week_start = date - dt.timedelta(days=date.weekday())
-    label = kind.capitalize()
+    label = kind.replace("_", " ").capitalize()
     if month_only:
         when = f"in {date.strftime('%B %Y')}"
     elif start is not None and start < date:

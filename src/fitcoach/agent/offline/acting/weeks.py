@@ -12,8 +12,12 @@ from fitcoach.agent.offline.acting.areas import (
     index_groups,
     muscle_groups,
 )
+from fitcoach.agent.offline.acting.deload import deload
 from fitcoach.agent.offline.acting.facts import updated_inventory
+from fitcoach.agent.offline.acting.limits import limited_days, limits_days
 from fitcoach.agent.offline.acting.modified import localized_notes, modification_note
+from fitcoach.agent.offline.acting.moves import move_sessions, moved_pairs
+from fitcoach.agent.offline.acting.trips import destination_gear, travel_with_gear
 from fitcoach.agent.offline.acting.turn import Turn, reply
 from fitcoach.contract.models import (
     CoachReply,
@@ -39,6 +43,9 @@ TRAVEL_KINDS = frozenset({"trip"})
 """Events that take the user away (no taper needed): their days become rest days and the sessions
 move to free days of the same week, so the weekly volume stays."""
 
+
+_DATED = (None, "day_of_month", "weekend")
+"""Day mentions that date an event: weekdays, dates and a weekend ("ce week-end", "в эти выходные")."""
 
 EVENT_SPAN_DAYS = 6
 """The longest a non-travel event runs (an exam week, a two-day tournament): a day named further
@@ -69,6 +76,11 @@ def _travel(
     return reply(
         turn, message, kind=ProposalType.UPDATE_WEEK, data=week, summary_diff=summary, mutations=[mutation]
     )
+
+
+def _weekend_named(day: dt.date, exact: set[dt.date]) -> bool:
+    saturday = day - dt.timedelta(days=day.weekday() - 5)
+    return bool({saturday, saturday + dt.timedelta(days=1)} & exact)
 
 
 def week_start(now: dt.datetime) -> dt.date:
@@ -242,7 +254,14 @@ def overhaul(turn: Turn) -> CoachReply:
     plan = turn.plan
     if plan is None:
         return onboarding(turn)
-    days = _target_days(turn, plan)
+    if turn.u.has_cue("deload"):
+        return deload(turn)
+    if limits_days(turn):
+        return limited_days(turn)
+    pairs = moved_pairs(turn, plan)
+    # "move Thursday to Sunday and Friday to Saturday": only those sessions change day
+    shifted = {*plan.training_days(), *(d for _, d in pairs)} - {s for s, _ in pairs} if pairs else set()
+    days = sorted(shifted, key=lambda day: day.position) or _target_days(turn, plan)
     profile = turn.profile()
     # "five days, 40 minutes each": a length given with the new schedule wins over the stored one
     minutes = (
@@ -262,6 +281,9 @@ def overhaul(turn: Turn) -> CoachReply:
         request = ScheduleRequest(days_per_week=turn.u.days_per_week, minutes=minutes, focus=focus)
         week = generate_week(profile, request, library=turn.library, week_start=plan.week_start_date).plan
         summary = turn.diff("week_new", days_count=len(week.training_days()), minutes=minutes or "")
+    elif pairs and not focus and (kept := move_sessions(turn, plan, pairs, profile, minutes)) is not None:
+        week = kept
+        summary = turn.diff("week_moved", days=turn.join([turn.day_name(d) for d in week.training_days()]))
     else:
         result = move_days(plan, days, profile, focus=focus, minutes=minutes, library=turn.library)
         assert isinstance(result.data, WeeklyPlan)
@@ -291,9 +313,7 @@ def event(turn: Turn) -> CoachReply:
         mutation = memory.event(turn, found.kind, found.date, [], month_only=True)
         month = turn.word(f"month_{found.date.month}")
         return reply(turn, turn.say("event_noted_month", event=name, month=month), mutations=[mutation])
-    dated = [
-        d.date for d in turn.u.days if d.relative in (None, "day_of_month") and d.date >= turn.now.date()
-    ]
+    dated = [d.date for d in turn.u.days if d.relative in _DATED and d.date >= turn.now.date()]
     start: dt.date = found.date
     if found.kind in TRAVEL_KINDS and dated:
         # a trip starts on its first named day ("9/17 to 9/19", "Thursday until Sunday"), whichever
@@ -305,15 +325,27 @@ def event(turn: Turn) -> CoachReply:
     # an event lasts until its last named day (a trip Thursday to Sunday, a ski weekend, exams from
     # the 21st to the 25th); a trip may span any days, other events at most a week (R25)
     reach = None if found.kind in TRAVEL_KINDS else start + dt.timedelta(days=EVENT_SPAN_DAYS)
+    # a weekend spans both days, unless a day of it is named ("ce week-end, samedi, un trail")
+    exact = {d.date for d in turn.u.days if d.relative in (None, "day_of_month")}
     end = max(
         [
             d.date
             for d in turn.u.days
-            if d.relative in (None, "day_of_month") and d.date >= start and (reach is None or d.date <= reach)
+            if d.relative in _DATED
+            and d.date >= start
+            and (reach is None or d.date <= reach)
+            and not (d.relative == "weekend" and _weekend_named(d.date, exact))
         ],
         default=start,
     )
+    if turn.u.away_days:
+        # "abroad for two weeks from Monday", "10 jours de vacances": the stay sets the end
+        last = start + dt.timedelta(days=turn.u.away_days - 1)
+        end = max(end, last if reach is None else min(last, reach))
+    hotel = destination_gear(turn) if found.kind in TRAVEL_KINDS else None
     details = ["no equipment"] if turn.u.has_cue("no_gear") else []
+    if hotel is not None:
+        details.append("gear there: " + memory.inventory_fact(hotel).removeprefix("Equipment: ").rstrip("."))
     mutation = memory.event(turn, found.kind, end, protected, start=start, details=details)
     event_day = Weekday.of(start)
     area_words = turn.join([turn.word(a) for a in areas]) or turn.word("balanced")
@@ -326,6 +358,8 @@ def event(turn: Turn) -> CoachReply:
     if found.kind in TRAVEL_KINDS:
         # away every day from the first to the last named one: "Thursday until Sunday" spans four
         away = {Weekday.of(start + dt.timedelta(days=n)) for n in range(min((end - start).days + 1, 7))}
+        if hotel is not None:
+            return travel_with_gear(turn, plan, profile, mutation, away, hotel, Weekday.of(end))
         return _travel(turn, plan, profile, mutation, away)
     result = taper_for_event(plan, start, protected, profile, library=turn.library)
     assert isinstance(result.data, WeeklyPlan)

@@ -350,7 +350,8 @@ def event_of(matches: list[Match], days: list[DayMention], now: dt.datetime) -> 
         return None
     event = events[0]
     date = None
-    named = [d for d in days if d.relative is None or d.relative == "day_of_month"]
+    # "this weekend I'm at the dacha ... go easy on Friday": a weekend is as named as a weekday
+    named = [d for d in days if d.relative in (None, "day_of_month", "weekend")]
     months = [m for m in matches if m.category == "month"]
     if not named and months:
         # "meu casamento é em dezembro": the month's last day, this year or the next

@@ -122,6 +122,10 @@ class Understanding:
     """A time frame the message gives in days or weeks ("for 2 weeks", "d'ici 3-4 jours")."""
     busy_exercises: list[str] = field(default_factory=list)
     """Exercises whose station the user says is taken or broken ("leg press, extensora ocupadas")."""
+    away_days: int | None = None
+    """With an event: how long it lasts ("abroad for two weeks", "10 jours"), a delay excluded."""
+    minutes_only: bool = False
+    """The minutes are a limit ("only 30 minutes Wed-Fri"): the named days shrink, they are no schedule."""
 
     @property
     def focus_areas(self) -> list[str]:

@@ -25,6 +25,7 @@ from fitcoach.agent.offline.understanding.lexicon import (
     load_lexicon,
     matcher_for,
 )
+from fitcoach.agent.offline.understanding.limits import minutes_only
 from fitcoach.agent.offline.understanding.model import (
     MUSCLE_AREAS,
     ConditionKind,
@@ -34,6 +35,7 @@ from fitcoach.agent.offline.understanding.model import (
     Understanding,
 )
 from fitcoach.agent.offline.understanding.normalize import fold, is_han
+from fitcoach.agent.offline.understanding.trips import away_days_of, returning_back
 from fitcoach.contract.models import ActiveTab, Tone, Weekday
 from fitcoach.library import get_library
 from fitcoach.memory.model import MemoryItem
@@ -130,6 +132,7 @@ def understand(
     ]
     matches = gear_ent.outside_names(matches, exercise_matches, folded)
     matches = resolve_worn(folded, matches)
+    matches = returning_back(folded, matches)
     days = ent.resolve_days(folded, matches, now) + ent.day_of_month(folded, lexicons, now)
     days += ent.zh_weekday_runs(folded, now)
     past = ent.past_references(matches, days)
@@ -246,6 +249,8 @@ def understand(
         weeks_back=ent.weeks_back_of(folded, lexicons),
         span_days=ent.span_days_of(folded, lexicons),
         busy_exercises=busy,
+        away_days=away_days_of(folded, lexicons) if event is not None else None,
+        minutes_only=minutes is not None and minutes_only(folded, matches, lexicons),
     )
 
 
