@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fitcoach.agent.offline.acting import memory
 from fitcoach.agent.offline.acting.areas import body_areas, muscle_groups
+from fitcoach.agent.offline.acting.reshape import reshape
 from fitcoach.agent.offline.acting.turn import Turn, reply
 from fitcoach.agent.offline.cues import families
 from fitcoach.contract.models import (
@@ -44,6 +45,8 @@ def _no_session(turn: Turn, weekday: Weekday | None) -> CoachReply | None:
 
 
 def day_edit(turn: Turn) -> CoachReply:
+    if (reshaped := reshape(turn)) is not None:
+        return reshaped
     weekday = turn.u.target_day
     if (early := _no_session(turn, weekday)) is not None:
         return early

@@ -118,6 +118,8 @@ class Understanding:
     weeks_back: int | None = None
     span_days: int | None = None
     """A time frame the message gives in days or weeks ("for 2 weeks", "d'ici 3-4 jours")."""
+    replaced_areas: list[str] = field(default_factory=list)
+    """Areas named right after "instead of" ("chest instead of legs"): what the user wants gone."""
 
     @property
     def focus_areas(self) -> list[str]:
@@ -148,5 +150,7 @@ MUSCLE_AREAS = frozenset(
         "core",
         "forearms",
         "lats",
+        "upper_body",
+        "lower_body",
     }
 )

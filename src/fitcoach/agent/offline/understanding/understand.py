@@ -201,6 +201,9 @@ def understand(
     if cancelled:
         context.add("ctx:called_off")
     features = _features(entity_flags, matches, context) | {f"cue:{k}" for k in cue_keys}
+    if "cue:add_day" in features and "add_day" not in cue_keys:
+        # "добавь что-нибудь на пресс" on the week tab adds work to a day, not a day to the week
+        features = (features - {"cue:add_day"}) | {"cue:add_to_day"}
     if "pain" in conditions:
         features -= {"cue:plateau"}
     intent, scores = route(features)
@@ -236,6 +239,18 @@ def understand(
         focus_days=ent.focus_days(folded, matches, days, set(afflicted)),
         weeks_back=ent.weeks_back_of(folded, lexicons),
         span_days=ent.span_days_of(folded, lexicons),
+        replaced_areas=_replaced_areas(matches),
+    )
+
+
+def _replaced_areas(matches: list[Match]) -> list[str]:
+    """The first area after each "instead of": "грудь вместо ног", "peito no lugar de perna"."""
+    areas = [m for m in matches if m.category == "area"]
+    ends = [m.end for m in matches if m.category == "cue" and m.key == "instead"]
+    return list(
+        dict.fromkeys(
+            next(a.key for a in areas if a.start >= end) for end in ends if any(a.start >= end for a in areas)
+        )
     )
 
 
