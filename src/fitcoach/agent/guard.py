@@ -21,9 +21,9 @@ from fitcoach.contract.models import (
     WeeklyPlan,
 )
 from fitcoach.contract.normalize import clean_raw_reply, normalize_reply
+from fitcoach.engine.dayops import done_so_far
 from fitcoach.engine.estimators import fill_missing_estimates
 from fitcoach.engine.profile import Profile, build_profile
-from fitcoach.engine.dayops import done_so_far
 from fitcoach.engine.validator import validate_day, validate_week
 from fitcoach.library.loader import ExerciseLibrary
 from fitcoach.memory.apply import plan_mutations
