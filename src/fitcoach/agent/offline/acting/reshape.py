@@ -47,7 +47,7 @@ def reshape(turn: Turn) -> CoachReply | None:
         return _staged(
             turn, weekday, result.data, turn.say("day_off", day=name), turn.diff("day_off", day=name)
         )
-    if u.has_cue("harder") or "cue:add_to_day" in u.features:
+    if u.has_cue("harder") or ("has:add_to_day" in u.features and (wanted or named)):
         if day.is_rest_day:
             return _focus(turn, plan, weekday, wanted) if wanted else None
         return _harder(turn, plan, weekday, wanted or _areas_of(turn, named), effort=u.has_cue("harder"))

@@ -203,7 +203,7 @@ def understand(
     features = _features(entity_flags, matches, context) | {f"cue:{k}" for k in cue_keys}
     if "cue:add_day" in features and "add_day" not in cue_keys:
         # "добавь что-нибудь на пресс" on the week tab adds work to a day, not a day to the week
-        features = (features - {"cue:add_day"}) | {"cue:add_to_day"}
+        features = (features - {"cue:add_day"}) | {"has:add_to_day"}
     if "pain" in conditions:
         features -= {"cue:plateau"}
     intent, scores = route(features)
