@@ -21,6 +21,7 @@ from fitcoach.contract.models import (
     WeeklyPlan,
 )
 from fitcoach.contract.normalize import clean_raw_reply, normalize_reply
+from fitcoach.engine.dayops import done_so_far
 from fitcoach.engine.estimators import fill_missing_estimates
 from fitcoach.engine.profile import Profile, build_profile
 from fitcoach.engine.validator import validate_day, validate_week
@@ -99,7 +100,7 @@ def proposal_problems(reply: CoachReply, profile: Profile, ctx: GuardContext) ->
     """Engine violations (errors only) of the proposal, as short human-readable lines."""
     proposal = reply.proposal
     if isinstance(proposal.data, DayPlan) and proposal.target_day is not None:
-        week = _week_with_day(ctx.plan, proposal.target_day, proposal.data)
+        week = _week_with_day(ctx.plan, proposal.target_day, proposal.data, ctx.now)
         report = validate_day(proposal.data, proposal.target_day, profile, library=ctx.library, week=week)
     elif isinstance(proposal.data, WeeklyPlan):
         report = validate_week(proposal.data, profile, library=ctx.library)
@@ -176,10 +177,15 @@ def _acceptable_week_start(proposed: date, ctx: GuardContext) -> date:
     return this_week
 
 
-def _week_with_day(plan: WeeklyPlan | None, weekday: Weekday, day: DayPlan) -> WeeklyPlan | None:
+def _week_with_day(
+    plan: WeeklyPlan | None, weekday: Weekday, day: DayPlan, now: datetime
+) -> WeeklyPlan | None:
+    """The week the day joins, as trained so far: a past session never logged (R38 marks logged
+    days completed) holds no recovery back, so a make-up session may follow a missed day."""
     if plan is None:
         return None
-    return plan.model_copy(update={"days": {**plan.days, weekday: day}})
+    week = done_so_far(plan, now.date())
+    return week.model_copy(update={"days": {**week.days, weekday: day}})
 
 
 def _violation_line(violation: dict[str, Any]) -> str:

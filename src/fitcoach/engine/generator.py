@@ -89,6 +89,22 @@ class _WeekState:
     reserve: float = 0.0
 
 
+WeekState = _WeekState
+"""What the rest of the week holds, for a single day rebuilt inside an existing week (engine.dayops)."""
+
+
+def squeeze_in(
+    blocks: Blocks,
+    exercise: Exercise,
+    profile: Profile,
+    library: ExerciseLibrary,
+    budget: int,
+    weekly: Mapping[MuscleGroup, float],
+) -> Blocks | None:
+    """Two sets of `exercise` in a full session: fewer sets elsewhere, then shorter rests."""
+    return _squeeze_in(blocks, exercise, profile, library, budget, weekly, WEEKLY_MAX_SETS)
+
+
 def available_exercises(profile: Profile, library: ExerciseLibrary, on: date | None = None) -> list[Exercise]:
     """Exercises the inventory allows (R17) and no constraint active on `on` excludes (R18), plus the
     modifiable ones for groups nothing else trains (R18's "modify", engine.modifications)."""
@@ -411,4 +427,13 @@ def _active_key(profile: Profile, on: date) -> tuple[int, ...]:
     return tuple(i for i, c in enumerate(profile.constraints) if c.active_on(on))
 
 
-__all__ = ["FocusGroup", "GeneratedWeek", "ScheduleRequest", "build_session", "generate_week", "prescribe"]
+__all__ = [
+    "FocusGroup",
+    "GeneratedWeek",
+    "ScheduleRequest",
+    "WeekState",
+    "build_session",
+    "generate_week",
+    "prescribe",
+    "squeeze_in",
+]

@@ -10,6 +10,8 @@ AREA_TO_BODY: dict[str, tuple[BodyArea, ...]] = {
     "lats": (BodyArea.BACK,),
     "arms": (BodyArea.BICEPS, BodyArea.TRICEPS, BodyArea.FOREARMS),
     "legs": (BodyArea.QUADS, BodyArea.HAMSTRINGS, BodyArea.GLUTES, BodyArea.CALVES),
+    "upper_body": (BodyArea.CHEST, BodyArea.BACK, BodyArea.SHOULDER, BodyArea.BICEPS, BodyArea.TRICEPS),
+    "lower_body": (BodyArea.QUADS, BodyArea.HAMSTRINGS, BodyArea.GLUTES, BodyArea.CALVES),
 }
 """Lexicon area keys are the engine's BodyArea values plus three everyday umbrella words."""
 
@@ -28,6 +30,8 @@ AREA_TO_INDEX: dict[str, tuple[IndexGroup, ...]] = {
     "glutes": (IndexGroup.LEGS_POSTERIOR,),
     "calves": (IndexGroup.LEGS_POSTERIOR,),
     "core": (IndexGroup.CORE,),
+    "upper_body": (IndexGroup.CHEST, IndexGroup.BACK, IndexGroup.SHOULDERS, IndexGroup.ARMS),
+    "lower_body": (IndexGroup.LEGS_QUAD, IndexGroup.LEGS_POSTERIOR),
 }
 """A dedicated day ("make Saturday arms and shoulders") as the index groups the generator fills."""
 
@@ -46,6 +50,8 @@ AREA_TO_MUSCLE: dict[str, tuple[MuscleGroup, ...]] = {
     "glutes": (MuscleGroup.GLUTES,),
     "calves": (MuscleGroup.CALVES,),
     "core": (MuscleGroup.CORE,),
+    "upper_body": (MuscleGroup.CHEST, MuscleGroup.BACK, MuscleGroup.SHOULDERS),
+    "lower_body": (MuscleGroup.QUADS, MuscleGroup.HAMSTRINGS, MuscleGroup.GLUTES),
 }
 """Goal priorities and "keep the chest focus" as the muscle groups volume is counted in."""
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fitcoach.agent.offline.acting import memory
 from fitcoach.agent.offline.acting.areas import body_areas, muscle_groups
+from fitcoach.agent.offline.acting.reshape import reshape
 from fitcoach.agent.offline.acting.staging import checked_day, no_session
 from fitcoach.agent.offline.acting.swaps import swap
 from fitcoach.agent.offline.acting.turn import Turn, reply
@@ -25,6 +26,8 @@ from fitcoach.errors import BadInput
 
 
 def day_edit(turn: Turn) -> CoachReply:
+    if (reshaped := reshape(turn)) is not None:
+        return reshaped
     weekday = turn.u.target_day
     if (early := no_session(turn, weekday)) is not None:
         return early

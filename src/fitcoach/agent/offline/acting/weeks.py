@@ -168,7 +168,10 @@ def onboarding(turn: Turn) -> CoachReply:
     days = _named_days(turn)
     days = days if len(days) >= 2 else []
     per_week = u.days_per_week or (len(days) or None)
-    priorities = muscle_groups(u.focus_areas)
+    # "make Wednesday a leg day": a day's content is no goal; the stored schedule builds the week
+    day_focus = _day_focus(turn)
+    one_day = {area for areas in u.focus_days.values() for area in areas} if day_focus else set()
+    priorities = muscle_groups([area for area in u.focus_areas if area not in one_day])
     if (goal := _goal_news(turn, priorities, days, per_week)) is not None:
         mutations.append(goal)
     chronic_areas = [*(u.afflicted_areas if u.conditions else []), *u.operated_areas]
@@ -176,6 +179,8 @@ def onboarding(turn: Turn) -> CoachReply:
         for area in dict.fromkeys(chronic_areas):
             if (m := memory.chronic(turn, area, _trigger(turn, area))) is not None:
                 mutations.append(m)
+    if per_week is None and day_focus:
+        per_week = turn.profile(mutations).schedule.days_per_week
     if not mutations and per_week is None:
         return reply(turn, turn.say("no_plan"))  # nothing to build on yet: the welcome question
     if per_week is None:
@@ -185,6 +190,10 @@ def onboarding(turn: Turn) -> CoachReply:
     profile = turn.profile(mutations)
     minutes = u.minutes or profile.schedule.minutes or DEFAULT_MINUTES
     request = ScheduleRequest(days=tuple(days) or None, days_per_week=per_week, minutes=minutes)
+    if day_focus:
+        request = ScheduleRequest(
+            days=_with_days(request.training_days(profile), list(day_focus)), minutes=minutes, focus=day_focus
+        )
     start = week_start(turn.now)
     generated = generate_week(profile, request, library=turn.library, week_start=start, now=turn.now)
     week = checked_week(turn, generated.plan, profile, minutes)
@@ -206,6 +215,24 @@ def onboarding(turn: Turn) -> CoachReply:
     return reply(
         turn, message, kind=ProposalType.UPDATE_WEEK, data=week, summary_diff=diff, mutations=mutations
     )
+
+
+def _day_focus(turn: Turn) -> dict[Weekday, list[FocusGroup]]:
+    """Named days given their own groups ("make Wednesday a leg day")."""
+    return {day: list(index_groups(areas)) for day, areas in turn.u.focus_days.items() if index_groups(areas)}
+
+
+def _with_days(training: tuple[Weekday, ...], wanted: list[Weekday]) -> tuple[Weekday, ...]:
+    """The schedule's days with each wanted day in, in place of the nearest day not wanted."""
+    days = list(training)
+    for day in wanted:
+        if day in days:
+            continue
+        spare = [d for d in days if d not in wanted]
+        if spare:
+            days.remove(min(spare, key=lambda d: abs(d.position - day.position)))
+        days.append(day)
+    return tuple(sorted(days, key=lambda d: d.position))
 
 
 def _target_days(turn: Turn, plan: WeeklyPlan) -> list[Weekday]:

@@ -126,6 +126,8 @@ class Understanding:
     """With an event: how long it lasts ("abroad for two weeks", "10 jours"), a delay excluded."""
     minutes_only: bool = False
     """The minutes are a limit ("only 30 minutes Wed-Fri"): the named days shrink, they are no schedule."""
+    replaced_areas: list[str] = field(default_factory=list)
+    """Areas named right after "instead of" ("chest instead of legs"): what the user wants gone."""
 
     @property
     def focus_areas(self) -> list[str]:
@@ -156,5 +158,7 @@ MUSCLE_AREAS = frozenset(
         "core",
         "forearms",
         "lats",
+        "upper_body",
+        "lower_body",
     }
 )

@@ -212,6 +212,9 @@ def understand(
     if cancelled:
         context.add("ctx:called_off")
     features = _features(entity_flags, matches, context) | {f"cue:{k}" for k in cue_keys}
+    if "cue:add_day" in features and "add_day" not in cue_keys:
+        # "добавь что-нибудь на пресс" on the week tab adds work to a day, not a day to the week
+        features = (features - {"cue:add_day"}) | {"has:add_to_day"}
     if "pain" in conditions:
         features -= {"cue:plateau"}
     intent, scores = route(features)
@@ -251,6 +254,18 @@ def understand(
         busy_exercises=busy,
         away_days=away_days_of(folded, lexicons) if event is not None else None,
         minutes_only=minutes is not None and minutes_only(folded, matches, lexicons),
+        replaced_areas=_replaced_areas(matches),
+    )
+
+
+def _replaced_areas(matches: list[Match]) -> list[str]:
+    """The first area after each "instead of": "грудь вместо ног", "peito no lugar de perna"."""
+    areas = [m for m in matches if m.category == "area"]
+    ends = [m.end for m in matches if m.category == "cue" and m.key == "instead"]
+    return list(
+        dict.fromkeys(
+            next(a.key for a in areas if a.start >= end) for end in ends if any(a.start >= end for a in areas)
+        )
     )
 
 

@@ -1,0 +1,153 @@
+"""Day turns that change what a day is: a day off ("skip today", "сегодня не смогу"), a session for
+named groups (a make-up for a missed day, an arm session on a rest day, "upper body only"), and
+more work on a day ("make it harder", "add abs", "腿多練一點"). The engine builds every day
+(engine.dayops), so equipment, recovery, volume, order and duration rules still hold."""
+
+from __future__ import annotations
+
+from fitcoach.agent.offline.acting.areas import index_groups
+from fitcoach.agent.offline.acting.turn import Turn, reply
+from fitcoach.contract.models import CoachReply, DayPlan, ProposalType, Weekday, WeeklyPlan
+from fitcoach.engine.dayops import day_off, done_so_far, focus_day, harder_day
+from fitcoach.engine.generator import DEFAULT_MINUTES
+from fitcoach.errors import BadInput
+
+REFOCUS_CUES = ("instead", "only", "change", "dedicated")
+"""Words that make named groups the day's new content, not a focus to keep while trimming."""
+
+
+def is_past(turn: Turn, weekday: Weekday) -> bool:
+    """A day of the plan's week that is already over: edits go to today or later."""
+    day = turn.plan_day(weekday)
+    return day is not None and day.date is not None and day.date < turn.now.date()
+
+
+def _wanted(turn: Turn) -> list[str]:
+    u = turn.u
+    return [a for a in u.focus_areas if a not in u.replaced_areas and index_groups([a])]
+
+
+def reshape(turn: Turn) -> CoachReply | None:
+    """The answer when the message asks to drop, refill or load up a day; None otherwise."""
+    u, plan, weekday = turn.u, turn.plan, turn.u.target_day
+    if plan is None or weekday is None or weekday not in plan.days:
+        return None
+    day = plan.days[weekday]
+    named = [s for s in turn.exercises_named(weekday) if s in day.slugs()]
+    wanted = _wanted(turn)
+    missed = u.has_cue("missed") or (u.has_cue("skip") and u.has_cue("past"))
+    if missed and (wanted or _missed_day(plan, weekday) is not None):
+        return _make_up(turn, plan, weekday, wanted)
+    if (u.has_cue("cant_train") or u.has_cue("skip")) and not (named or wanted or u.minutes):
+        if day.is_rest_day:
+            return None
+        result = day_off(plan, weekday)
+        assert isinstance(result.data, DayPlan)
+        name = turn.day_name(weekday)
+        return _staged(
+            turn, weekday, result.data, turn.say("day_off", day=name), turn.diff("day_off", day=name)
+        )
+    if u.has_cue("harder") or ("has:add_to_day" in u.features and (wanted or named)):
+        if day.is_rest_day:
+            return _focus(turn, plan, weekday, wanted) if wanted else None
+        return _harder(turn, plan, weekday, wanted or _areas_of(turn, named), effort=u.has_cue("harder"))
+    refocus = any(u.has_cue(c) for c in REFOCUS_CUES) and not u.has_cue("keep")
+    if (
+        wanted
+        and not named
+        and (day.is_rest_day or (refocus and (u.minutes is None or u.has_cue("instead"))))
+    ):
+        return _focus(turn, plan, weekday, wanted)
+    return None
+
+
+def _areas_of(turn: Turn, slugs: list[str]) -> list[str]:
+    """ "Add a set of curls": the named lifts' groups get the extra work."""
+    by_group = {"legs_quad": "quads", "legs_posterior": "hamstrings", "shoulders": "shoulder"}
+    groups = [turn.library.require(s).group.value for s in slugs]
+    return [by_group.get(g, g) for g in dict.fromkeys(groups)]
+
+
+def _missed_day(plan: WeeklyPlan, weekday: Weekday) -> Weekday | None:
+    """The last planned session before `weekday`: the one a make-up replaces."""
+    earlier = [d for d in plan.training_days() if d.position < weekday.position]
+    return earlier[-1] if earlier else None
+
+
+def _minutes(turn: Turn, day: DayPlan) -> int:
+    profile = turn.profile()
+    return turn.u.minutes or profile.schedule.minutes or day.duration_minutes or DEFAULT_MINUTES
+
+
+def _make_up(turn: Turn, plan: WeeklyPlan, weekday: Weekday, wanted: list[str]) -> CoachReply:
+    """The missed session's groups on `weekday` (today unless the user names another day); a past
+    day that was never logged no longer holds recovery back (engine.dayops.done_so_far)."""
+    if is_past(turn, weekday):
+        return reply(turn, turn.say("clarify"))
+    if not wanted:
+        source = _missed_day(plan, weekday)
+        assert source is not None
+        slugs = plan.days[source].slugs()
+        wanted = _areas_of(turn, [s for s in slugs if turn.library.require(s).group.value != "core"] or slugs)
+    return _focus(turn, done_so_far(plan, turn.now.date()), weekday, wanted)
+
+
+def _focus(turn: Turn, week: WeeklyPlan, weekday: Weekday, wanted: list[str]) -> CoachReply:
+    if is_past(turn, weekday):
+        return reply(turn, turn.say("clarify"))
+    minutes = _minutes(turn, turn.plan_day(weekday) or week.days[weekday])
+    groups = index_groups(wanted)
+    result = focus_day(week, weekday, groups, turn.profile(), minutes=minutes, library=turn.library)
+    assert isinstance(result.data, DayPlan)
+    words = turn.join([turn.word(a) for a in wanted])
+    name = turn.day_name(weekday)
+    message = turn.say("day_focus", day=name, groups=words, minutes=result.data.duration_minutes)
+    diff = turn.diff("day_focus", day=name, groups=words, minutes=result.data.duration_minutes)
+    return _staged(turn, weekday, result.data, message, diff)
+
+
+def _harder(turn: Turn, plan: WeeklyPlan, weekday: Weekday, wanted: list[str], *, effort: bool) -> CoachReply:
+    if is_past(turn, weekday):
+        return reply(turn, turn.say("clarify"))
+    before = plan.days[weekday]
+    minutes = _minutes(turn, before)
+    name = turn.day_name(weekday)
+    try:
+        result = harder_day(
+            plan,
+            weekday,
+            turn.profile(),
+            minutes=minutes,
+            focus=index_groups(wanted),
+            effort=effort,
+            library=turn.library,
+        )
+    except BadInput:
+        return reply(turn, turn.say("day_harder_max", day=name))
+    assert isinstance(result.data, DayPlan)
+    changes = _changes(turn, before, result.data)
+    message = turn.say("day_harder", day=name, changes=changes, minutes=result.data.duration_minutes)
+    return _staged(turn, weekday, result.data, message, turn.diff("day_harder", day=name, changes=changes))
+
+
+def _changes(turn: Turn, before: DayPlan, after: DayPlan) -> str:
+    """What got harder, in the user's language: new lifts, extra sets, effort."""
+    parts = [
+        turn.word("new_exercise").format(name=turn.exercise(s))
+        for s in after.slugs()
+        if s not in before.slugs()
+    ]
+    old_sets = {p.exercise_id: p.target_sets for p in before.exercises()}
+    extra = sum(
+        p.target_sets - old_sets[p.exercise_id] for p in after.exercises() if p.exercise_id in old_sets
+    )
+    if extra > 0:
+        parts.append(turn.word("more_sets").format(n=extra))
+    old_rir = {p.exercise_id: p.target_rir for p in before.exercises()}
+    if any((old_rir.get(p.exercise_id) or 0) > (p.target_rir or 0) for p in after.exercises()):
+        parts.append(turn.word("closer_to_failure"))
+    return turn.join(parts)
+
+
+def _staged(turn: Turn, weekday: Weekday, day: DayPlan, message: str, diff: str) -> CoachReply:
+    return reply(turn, message, kind=ProposalType.UPDATE_DAY, target_day=weekday, data=day, summary_diff=diff)
