@@ -171,3 +171,29 @@ def test_added_work_goes_to_the_named_group_only() -> None:
 def test_a_past_day_is_not_edited(message: str) -> None:
     answer = ask(message, WEDNESDAY)
     assert answer.proposal.target_day is not Weekday.MONDAY
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "only 30 minutes today",
+        "I slept badly, go lighter today",
+        "make today harder",
+        "seulement 30 minutes aujourd'hui",
+        "сегодня только 30 минут",
+        "hoje só tenho 30 minutos",
+        "今天只有30分鐘",
+    ],
+)
+def test_an_accepted_make_up_session_stays_editable(message: str) -> None:
+    """Once the make-up is in the plan, the missed day before it (past, never logged) still holds
+    nothing back: a later edit keeps the legs instead of stripping them for that day's sake."""
+    made_up = staged_day(
+        ask("missed my legs session yesterday - make it up today?", WEDNESDAY), Weekday.WEDNESDAY, WEDNESDAY
+    )
+    accepted = HOME_PLAN.model_copy(update={"days": {**HOME_PLAN.days, Weekday.WEDNESDAY: made_up}})
+    inputs = TurnInput(message, WEDNESDAY, "coach", None, [EQUIPMENT, GOAL], accepted)
+    answer = coach_turn(inputs, LogToolRunner([], WEDNESDAY))
+    day = staged_day(answer, Weekday.WEDNESDAY, WEDNESDAY)
+    squats_and_hinges = {"squat", "lunge", "hip_hinge"}
+    assert {LIBRARY.require(s).movement_pattern for s in day.slugs()} & squats_and_hinges

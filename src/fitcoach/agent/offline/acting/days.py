@@ -52,7 +52,7 @@ def day_edit(turn: Turn) -> CoachReply:
     profile = turn.profile()
     keep = muscle_groups(turn.u.focus_areas)
     result = compress_day(
-        day, minutes, profile, keep_focus=keep, weekday=weekday, library=turn.library, week=turn.plan
+        day, minutes, profile, keep_focus=keep, weekday=weekday, library=turn.library, week=turn.trained_week
     )
     assert isinstance(result.data, DayPlan)
     edited = checked_day(turn, result.data, weekday, profile, minutes)
@@ -86,7 +86,9 @@ def lighter_day(
     how many days it is noted for) that nothing on the day loads directly."""
     profile = turn.profile(mutations)
     minutes = max(MIN_LIGHTER_MINUTES, int(day.duration_minutes * LIGHTER_SHARE))
-    result = compress_day(day, minutes, profile, weekday=weekday, library=turn.library, week=turn.plan)
+    result = compress_day(
+        day, minutes, profile, weekday=weekday, library=turn.library, week=turn.trained_week
+    )
     assert isinstance(result.data, DayPlan)
     edited = checked_day(turn, result.data, weekday, profile, minutes)
     day_name = turn.day_name(weekday)
@@ -111,7 +113,7 @@ def _replace(
 ) -> DayPlan:
     """`slug` out for its best alternative outside the banned movement families, then repaired."""
     family_of = families()
-    safe = recovery_safe(weekday, turn.plan, turn.library)
+    safe = recovery_safe(weekday, turn.trained_week, turn.library)
     options = rank_alternatives(
         slug,
         profile,
@@ -137,7 +139,11 @@ def _replace(
         if any(p is not None for p in planned)
     ]
     repaired, _ = repair_day(
-        day.model_copy(update={"blocks": blocks}), weekday, profile, library=turn.library, week=turn.plan
+        day.model_copy(update={"blocks": blocks}),
+        weekday,
+        profile,
+        library=turn.library,
+        week=turn.trained_week,
     )
     return repaired
 
@@ -185,7 +191,9 @@ def pain(turn: Turn) -> CoachReply:
     edited = day
     removed: list[str] = []
     for body_area in body_areas(hurt):
-        result = avoid_area(edited, body_area, profile, weekday=weekday, library=turn.library, week=turn.plan)
+        result = avoid_area(
+            edited, body_area, profile, weekday=weekday, library=turn.library, week=turn.trained_week
+        )
         assert isinstance(result.data, DayPlan)
         removed += [s for s in edited.slugs() if s not in result.data.slugs()]
         edited = result.data

@@ -8,7 +8,7 @@ from __future__ import annotations
 from fitcoach.agent.offline.acting.areas import index_groups
 from fitcoach.agent.offline.acting.turn import Turn, reply
 from fitcoach.contract.models import CoachReply, DayPlan, ProposalType, Weekday, WeeklyPlan
-from fitcoach.engine.dayops import day_off, done_so_far, focus_day, harder_day
+from fitcoach.engine.dayops import day_off, focus_day, harder_day
 from fitcoach.engine.generator import DEFAULT_MINUTES
 from fitcoach.errors import BadInput
 
@@ -49,7 +49,7 @@ def reshape(turn: Turn) -> CoachReply | None:
         )
     if u.has_cue("harder") or ("has:add_to_day" in u.features and (wanted or named)):
         if day.is_rest_day:
-            return _focus(turn, plan, weekday, wanted) if wanted else None
+            return _focus(turn, weekday, wanted) if wanted else None
         return _harder(turn, plan, weekday, wanted or _areas_of(turn, named), effort=u.has_cue("harder"))
     refocus = any(u.has_cue(c) for c in REFOCUS_CUES) and not u.has_cue("keep")
     if (
@@ -57,7 +57,7 @@ def reshape(turn: Turn) -> CoachReply | None:
         and not named
         and (day.is_rest_day or (refocus and (u.minutes is None or u.has_cue("instead"))))
     ):
-        return _focus(turn, plan, weekday, wanted)
+        return _focus(turn, weekday, wanted)
     return None
 
 
@@ -89,12 +89,14 @@ def _make_up(turn: Turn, plan: WeeklyPlan, weekday: Weekday, wanted: list[str]) 
         assert source is not None
         slugs = plan.days[source].slugs()
         wanted = _areas_of(turn, [s for s in slugs if turn.library.require(s).group.value != "core"] or slugs)
-    return _focus(turn, done_so_far(plan, turn.now.date()), weekday, wanted)
+    return _focus(turn, weekday, wanted)
 
 
-def _focus(turn: Turn, week: WeeklyPlan, weekday: Weekday, wanted: list[str]) -> CoachReply:
+def _focus(turn: Turn, weekday: Weekday, wanted: list[str]) -> CoachReply:
     if is_past(turn, weekday):
         return reply(turn, turn.say("clarify"))
+    week = turn.trained_week
+    assert week is not None
     minutes = _minutes(turn, turn.plan_day(weekday) or week.days[weekday])
     groups = index_groups(wanted)
     result = focus_day(week, weekday, groups, turn.profile(), minutes=minutes, library=turn.library)
@@ -114,7 +116,7 @@ def _harder(turn: Turn, plan: WeeklyPlan, weekday: Weekday, wanted: list[str], *
     name = turn.day_name(weekday)
     try:
         result = harder_day(
-            plan,
+            turn.trained_week or plan,
             weekday,
             turn.profile(),
             minutes=minutes,

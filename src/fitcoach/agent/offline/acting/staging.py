@@ -13,7 +13,9 @@ from fitcoach.errors import BadInput
 def checked_day(
     turn: Turn, day: DayPlan, weekday: Weekday, profile: Profile, minutes: int | None = None
 ) -> DayPlan:
-    report = validate_day(day, weekday, profile, library=turn.library, week=turn.plan, minutes=minutes)
+    report = validate_day(
+        day, weekday, profile, library=turn.library, week=turn.trained_week, minutes=minutes
+    )
     if not report.ok:
         raise BadInput(f"staged day fails validation: {report.codes()}", code="plan_invalid")
     return day

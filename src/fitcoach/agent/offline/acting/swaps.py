@@ -124,7 +124,7 @@ def swap(turn: Turn) -> CoachReply:
             unavailable_gear=missing_gear(turn),
             weekday=weekday,
             library=turn.library,
-            week=turn.plan,
+            week=turn.trained_week,
         )
         assert isinstance(result.data, DayPlan)
         current = result.data

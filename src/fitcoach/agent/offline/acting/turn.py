@@ -26,6 +26,7 @@ from fitcoach.contract.models import (
     Weekday,
     WeeklyPlan,
 )
+from fitcoach.engine.dayops import done_so_far
 from fitcoach.engine.profile import Profile, build_profile
 from fitcoach.library import ExerciseLibrary
 from fitcoach.memory.model import MemoryItem
@@ -55,6 +56,12 @@ class Turn:
     @property
     def plan(self) -> WeeklyPlan | None:
         return self.input.plan
+
+    @property
+    def trained_week(self) -> WeeklyPlan | None:
+        """The plan as trained so far, the week every edit is checked against for recovery: a past
+        session never logged (R38) holds nothing back, as in the guard (engine.dayops.done_so_far)."""
+        return None if self.plan is None else done_so_far(self.plan, self.now.date())
 
     @property
     def memory(self) -> list[MemoryItem]:
