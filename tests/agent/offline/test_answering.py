@@ -6,6 +6,7 @@ import pytest
 
 from fitcoach.agent.offline.answering import count_sentences, limit_sentences, load_catalog, render
 from fitcoach.agent.offline.answering.catalog import REPLY_LANGUAGES, placeholders
+from fitcoach.agent.offline.answering.plurals import fill
 
 ENGLISH = load_catalog("en")
 SLOTS = {
@@ -66,7 +67,7 @@ def test_standard_answers_are_brief(lang: str) -> None:
         limit = 2 if situation in {"swap_done", "swap_which", "ask_days", "ask_equipment"} else 3
         for texts in tones.values():
             for text in texts:
-                filled = text.format(**{name: SLOTS.get(name, "x") for name in placeholders(text)})
+                filled = fill(lang, text, {name: SLOTS.get(name, "x") for name in placeholders(text)})
                 assert count_sentences(filled) <= limit, (lang, situation, filled)
 
 

@@ -60,10 +60,15 @@ EVENT_DEFAULT_AREAS: dict[str, tuple[str, ...]] = {
     "hike": ("legs",),
     "competition": ("legs",),
     "yard_work": ("lower_back", "legs"),
+    "ski": ("legs",),
+    "surf": ("shoulder", "back"),
+    "climb": ("back", "forearms", "shoulder"),
+    "cycling": ("legs",),
 }
-"""When the user names no area, what an event of that kind needs fresh: runs, hikes and field games
-are carried by the legs; digging, chopping wood and garden work load the lower back and legs. Golf,
-trips and weddings need nothing beyond the taper itself."""
+"""When the user names no area, what an event of that kind needs fresh: runs, hikes, ski and bike
+tours and field games are carried by the legs; digging, chopping wood and garden work load the lower
+back and legs; surfing paddles with the shoulders and back; climbing pulls with the back, forearms and
+shoulders. Golf, trips and weddings need nothing beyond the taper itself."""
 
 
 def body_areas(keys: list[str]) -> list[BodyArea]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from fitcoach.agent.offline.acting.areas import index_groups
 from fitcoach.agent.offline.acting.turn import Turn, reply
+from fitcoach.agent.offline.answering.plurals import fill
 from fitcoach.contract.models import CoachReply, DayPlan, ProposalType, Weekday, WeeklyPlan
 from fitcoach.engine.dayops import day_off, focus_day, harder_day
 from fitcoach.engine.generator import DEFAULT_MINUTES
@@ -144,7 +145,7 @@ def _changes(turn: Turn, before: DayPlan, after: DayPlan) -> str:
         p.target_sets - old_sets[p.exercise_id] for p in after.exercises() if p.exercise_id in old_sets
     )
     if extra > 0:
-        parts.append(turn.word("more_sets").format(n=extra))
+        parts.append(fill(turn.lang, turn.word("more_sets"), {"n": extra}))
     old_rir = {p.exercise_id: p.target_rir for p in before.exercises()}
     if any((old_rir.get(p.exercise_id) or 0) > (p.target_rir or 0) for p in after.exercises()):
         parts.append(turn.word("closer_to_failure"))

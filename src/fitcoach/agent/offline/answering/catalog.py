@@ -11,6 +11,7 @@ from importlib import resources
 
 from pydantic import BaseModel, ConfigDict
 
+from fitcoach.agent.offline.answering.plurals import fill
 from fitcoach.contract.models import Tone
 
 DEFAULT_LANGUAGE = "en"
@@ -78,7 +79,7 @@ def render(lang: str, situation: str, *, tone: Tone | None = None, seed: str = "
     variants = catalog.situations[situation]
     options = variants.get(tone or "balanced") or variants["balanced"]
     template = choose(options, f"{seed}|{situation}|{tone}")
-    text = template.format(**{name: slots.get(name, "") for name in placeholders(template)})
+    text = fill(catalog.lang, template, slots)
     text = " ".join(text.split()) if not catalog.lang.startswith("zh") else text.replace(" 。", "。").strip()
     # a template may open with a slot ("{day} now fits…"), and weekdays are lower case in fr/pt/ru
     opens_sentence = template.startswith("{") and situation not in FRAGMENTS
@@ -86,5 +87,5 @@ def render(lang: str, situation: str, *, tone: Tone | None = None, seed: str = "
 
 
 def diff(lang: str, kind: str, **slots: object) -> str:
-    template = load_catalog(lang).diffs[kind]
-    return template.format(**{name: slots.get(name, "") for name in placeholders(template)})
+    catalog = load_catalog(lang)
+    return fill(catalog.lang, catalog.diffs[kind], slots)

@@ -12,7 +12,7 @@ from importlib import resources
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from fitcoach.agent.offline.understanding.normalize import fold, is_han, stem_equal
+from fitcoach.agent.offline.understanding.normalize import english_equal, fold, is_han, stem_equal
 
 SUPPORTED_LANGUAGES: tuple[str, ...] = ("en", "fr", "pt", "ru", "zh-Hant")
 """Languages with a lexicon and a message catalogue; other codes fall back to English answers."""
@@ -138,14 +138,15 @@ class Token:
     end: int
 
 
-def word_matches(pattern: str, token: str) -> bool:
+def word_matches(pattern: str, token: str, lang: str | None = None) -> bool:
     """A trailing `*` in a lexicon word is an explicit stem and a trailing `!` asks for the exact
-    word (pt "dói" must not match "dois"); otherwise equality is inflection-tolerant."""
+    word (pt "dói" must not match "dois"); otherwise equality is inflection-tolerant, with English
+    words taking English endings only."""
     if pattern.endswith("*"):
         return token.startswith(pattern[:-1])
     if pattern.endswith("!"):
         return token == pattern[:-1]
-    return stem_equal(pattern, token)
+    return english_equal(pattern, token) if lang == "en" else stem_equal(pattern, token)
 
 
 class PhraseMatcher:
@@ -180,12 +181,12 @@ class PhraseMatcher:
         ]
         return cls([*entries, *borrowed], exact=function_words())
 
-    def _word_ok(self, pattern: str, token: str) -> bool:
+    def _word_ok(self, pattern: str, token: str, lang: str) -> bool:
         """Function words ("should", "mon", "que") only ever match exactly: "should" is no
         inflection of "shoulder"."""
         if token in self._exact:
             return pattern.rstrip("*!") == token
-        return word_matches(pattern, token)
+        return word_matches(pattern, token, lang)
 
     def find(self, folded: str, toks: list[Token]) -> list[Match]:
         found: list[Match] = []
@@ -195,7 +196,7 @@ class PhraseMatcher:
                 if index + size > len(toks):
                     continue
                 words = [toks[index + k].text for k in range(size)]
-                if all(self._word_ok(w, t) for w, t in zip(phrase.words, words, strict=True)):
+                if all(self._word_ok(w, t, phrase.lang) for w, t in zip(phrase.words, words, strict=True)):
                     end = toks[index + size - 1].end
                     exact = all(
                         w.endswith("*") or w.rstrip("!") == t
@@ -240,6 +241,9 @@ LOAN_CUES = ("record",)
 def matcher_for(langs: tuple[str, ...]) -> PhraseMatcher:
     """The matcher for a message in `langs`, with the English gear and jargon loan words."""
     english = load_lexicon("en")
+    # a loan is no jargon where it is an everyday word of the message's language: pt "pr" is
+    # texting for "para" ("vou pr academia"), so there a record needs its context ("meu pr")
+    spoken = {fold(w) for lang in ("en", *langs) for w in load_lexicon(lang).function_words}
     loans = [
         ("gear", key, "en", phrase)
         for key, phrases in english.gear.items()
@@ -250,6 +254,6 @@ def matcher_for(langs: tuple[str, ...]) -> PhraseMatcher:
         ("cue", key, "en", phrase)
         for key in LOAN_CUES
         for phrase in english.cues[key]
-        if "en" not in langs and not set(_words(phrase)) & function_words()
+        if "en" not in langs and not set(_words(phrase)) & spoken
     ]
     return PhraseMatcher.for_lexicons((load_lexicon(lang) for lang in langs), loans)

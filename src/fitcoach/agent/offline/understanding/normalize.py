@@ -54,6 +54,19 @@ SHORT_WORD_ENDINGS = frozenset({"s", "es", "a", "u", "y", "e", "om", "у", "а",
 """Inflectional endings of en/fr/pt plurals and Russian cases, for words of three letters."""
 
 
+CUT_ENDINGS = frozenset(
+    {"s", "es", "os", "as", "is", "x", "ed", "er", "e", "a", "o"}
+    | {"ы", "и", "а", "я", "у", "ю", "е", "о", "й", "ь", "ой", "ей", "ий", "ый", "ом", "ем", "ам", "ям"}
+    | {"ах", "ях", "ов", "ев", "ми", "ую", "юю", "ая", "яя", "ое", "ее", "ые", "ие", "их", "ых", "ым", "им"}
+)
+"""What a word may lose and still be the same word: an inflectional ending (shoulders → shoulder,
+гантелями → гантеля), never a syllable of the stem ("passada" is no form of "passa")."""
+
+ENGLISH_ENDINGS = frozenset({"s", "es", "ed", "d", "ing", "er", "ers"})
+"""What an English word may gain and still be the same word: "lat" is not "late", "press" not the
+French "presse" (in a hurry, or the leg press)."""
+
+
 def stem_equal(word: str, token: str) -> bool:
     """Equal up to an inflectional ending: row/rows, тяга/тягу, гантели/гантелей, плечо/плече.
 
@@ -65,6 +78,8 @@ def stem_equal(word: str, token: str) -> bool:
     shorter, longer = sorted((word, token), key=len)
     if len(shorter) < 3:
         return False
+    if len(token) < len(word) and word.startswith(token) and word[len(token) :] not in CUT_ENDINGS:
+        return len(word) - len(token) == 1 and len(token) >= 4
     prefix = common_prefix(word, token)
     if len(shorter) == 3:
         # three-letter words only take an ending (row/rows, жим/жима), never a new letter (for/form)
@@ -74,3 +89,13 @@ def stem_equal(word: str, token: str) -> bool:
         # while Russian swaps case endings (тяга/тягу)
         return False
     return prefix >= len(longer) - 2 and prefix >= 0.7 * len(longer)
+
+
+def english_equal(word: str, token: str) -> bool:
+    """`stem_equal` for an English lexicon word: a longer token must be the word plus an English
+    ending, so "late" is no form of "lat" and the French "presse" no form of "press"."""
+    if token.startswith(word) and len(token) > len(word):
+        tail = token[len(word) :]
+        if tail not in ENGLISH_ENDINGS and not (word.endswith("e") and "e" + tail in ENGLISH_ENDINGS):
+            return False
+    return stem_equal(word, token)

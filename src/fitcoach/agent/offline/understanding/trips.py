@@ -22,6 +22,10 @@ _LATER = re.compile(r"^\s*(?:later|plus tard|спустя|depois|後|后|以後|
 """Words after the count that make it a delay ("two weeks later", "兩週後")."""
 
 
+_WEEKDAY_PAIR = re.compile(r"(?:週|周|星期|禮拜|礼拜|[（(、，,])\s*$")
+"""Before a Chinese "六日" that names Saturday and Sunday ("週末（六日）", "週六日"), not six days."""
+
+
 def away_days_of(folded: str, lexicons: list[Lexicon]) -> int | None:
     """The length of a stay in days: the longest count of weeks or days that is not a delay."""
     found: list[int] = []
@@ -30,6 +34,8 @@ def away_days_of(folded: str, lexicons: list[Lexicon]) -> int | None:
             tail = re.match(r"\S*(?:\s+\S+)?", folded[position:])
             after = folded[position + (tail.end() if tail else 0) :]
             if _UNTIL_THEN.search(folded[:position]) or _LATER.match(after):
+                continue
+            if folded.startswith("六日", position) and _WEEKDAY_PAIR.search(folded[:position]):
                 continue
             days = int(value) * factor
             if 1 <= days <= MAX_AWAY_DAYS:

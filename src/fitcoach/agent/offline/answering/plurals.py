@@ -1,0 +1,54 @@
+"""Counted nouns in replies: a template names the noun's forms in a format spec, "{n} {n:подход|
+подхода|подходов}", and the count picks one by the language's plural rule (1 подход, 2–4 подхода,
+5+ подходов; "1 set", "2 sets")."""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping
+
+FORMS_SEPARATOR = "|"
+
+
+def plural(lang: str, count: int, forms: list[str]) -> str:
+    """The form of a noun for `count`. Russian gives three forms (one, few, many); other languages
+    give two (one, other), French counting 0 and 1 as one."""
+    n = abs(count)
+    if lang == "ru" and len(forms) >= 3:
+        if n % 10 == 1 and n % 100 != 11:
+            return forms[0]
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            return forms[1]
+        return forms[2]
+    one = n <= 1 if lang == "fr" else n == 1
+    return forms[0] if one or len(forms) == 1 else forms[1]
+
+
+class _Slot:
+    """A slot value that formats as itself, or as the noun form its count asks for."""
+
+    def __init__(self, lang: str, value: object) -> None:
+        self.lang = lang
+        self.value = value
+
+    def __format__(self, spec: str) -> str:
+        if FORMS_SEPARATOR not in spec:
+            return format(self.value, spec)
+        count = _count(self.value)
+        return plural(self.lang, count, spec.split(FORMS_SEPARATOR)) if count is not None else ""
+
+
+def _count(value: object) -> int | None:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value)
+    return None
+
+
+def fill(lang: str, template: str, slots: Mapping[str, object]) -> str:
+    """`template` with its slots filled; a missing slot is empty, a counted noun takes its form."""
+    names = {name for _, name, _, _ in string.Formatter().parse(template) if name}
+    return template.format(**{name: _Slot(lang, slots.get(name, "")) for name in names})
