@@ -36,6 +36,7 @@ from fitcoach.agent.offline.understanding.model import (
 )
 from fitcoach.agent.offline.understanding.normalize import fold, is_han
 from fitcoach.agent.offline.understanding.trips import away_days_of, returning_back
+from fitcoach.agent.offline.understanding.weekday_lists import read_listed_weekdays
 from fitcoach.contract.models import ActiveTab, Tone, Weekday
 from fitcoach.library import get_library
 from fitcoach.memory.model import MemoryItem
@@ -133,6 +134,7 @@ def understand(
     matches = gear_ent.outside_names(matches, exercise_matches, folded)
     matches = resolve_worn(folded, matches)
     matches = returning_back(folded, matches)
+    matches = read_listed_weekdays(folded, matches)
     days = ent.resolve_days(folded, matches, now) + ent.day_of_month(folded, lexicons, now)
     days += ent.zh_weekday_runs(folded, now)
     past = ent.past_references(matches, days)
