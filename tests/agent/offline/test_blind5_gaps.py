@@ -1,12 +1,14 @@
-"""Capabilities found missing by the blind5 examiner set: weekday abbreviations in lists."""
+"""Capabilities found missing by the blind5 examiner set: weekday abbreviations in lists, a new
+dumbbell cap "instead of" the old one."""
 
 from __future__ import annotations
 
 import pytest
 
 from fitcoach.agent.offline.understanding import understand
+from fitcoach.contract.models import Operation
 
-from .test_acting import MONDAY
+from .test_acting import EQUIPMENT, MONDAY, turn
 
 
 def _days(message: str) -> list[str]:
@@ -47,3 +49,34 @@ def test_abbreviations_that_are_words_are_no_days_alone(message: str) -> None:
 
 def test_a_word_abbreviation_after_a_non_list_word_stays_a_word() -> None:
     assert _days("Train on Tuesday in the sun") == ["tuesday"]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Докупил гантели, теперь они до 30 кг вместо 22 кг",
+        "Прикупил разборные гантели до 32 кг вместо старых 20 кг",
+        "I upgraded to 70 lb dumbbells instead of 50 lb ones",
+        "Just got new dumbbells: up to 80 lb instead of 50 lb",
+        "J'ai acheté des haltères jusqu'à 30 kg au lieu de 22 kg",
+        "Comprei halteres novos que vão até 32 kg em vez de 22 kg",
+        "我買了新啞鈴，可以調到30公斤，而不是20公斤",
+    ],
+)
+def test_new_gear_with_a_new_cap_updates_the_equipment(message: str) -> None:
+    reply = turn(message)
+    assert "instead" not in understand(message, now=MONDAY, memory=[EQUIPMENT], has_plan=True).cues
+    assert [(m.operation, m.memory_id) for m in reply.memory_mutations] == [(Operation.UPDATE, "mem_01")]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Can I do rows instead of 50 lb curls today?",
+        "Хочу жим гантелей вместо жима штанги",
+        "Je peux faire des pompes au lieu du développé couché ?",
+        "Posso fazer remada em vez de 20 kg de rosca?",
+    ],
+)
+def test_instead_before_an_exercise_is_still_a_swap(message: str) -> None:
+    assert "instead" in understand(message, now=MONDAY, memory=[EQUIPMENT], has_plan=True).cues

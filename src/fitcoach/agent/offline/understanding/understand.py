@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -31,6 +32,7 @@ from fitcoach.agent.offline.understanding.model import (
     ConditionKind,
     DayMention,
     Intent,
+    Load,
     Side,
     Understanding,
 )
@@ -145,6 +147,8 @@ def understand(
     negated = gear_ent.negated_gear(folded, matches) | gear_ent.parted_gear(folded, matches)
     gear -= negated
     loads = ent.loads_of(folded, lexicons)
+    # "up to 32 kg instead of 50 lb", "而不是22公斤": a new load beside the old one, no swap
+    matches = _without_compared_loads(folded, matches, exercise_matches, loads)
     areas = ent.keys(matches, "area")
     afflicted = ent.afflicted_areas(folded, matches)
     found_conditions = ent.keys(matches, "condition")
@@ -258,6 +262,32 @@ def understand(
         minutes_only=minutes is not None and minutes_only(folded, matches, lexicons),
         replaced_areas=_replaced_areas(matches),
     )
+
+
+LOAD_COMPARED_REACH = 12
+"""Characters between "instead of"/"вместо"/"而不是" and the load it names ("instead of the old 50")."""
+
+
+def _without_compared_loads(
+    folded: str, matches: list[Match], exercise_matches: list[Match], loads: list[Load]
+) -> list[Match]:
+    """An "instead" followed by a load and no exercise in the rest of its sentence compares an old
+    weight with a new one (gear bought, a cap corrected): it asks for no swap and is dropped.
+    "rows instead of 50 lb curls" keeps it."""
+    names = [m.start for m in exercise_matches] + [
+        m.start for m in matches if m.category in ("family", "area")
+    ]
+
+    def compared(m: Match) -> bool:
+        if m.category != "cue" or m.key != "instead":
+            return False
+        if not any(0 <= ld.start - m.end <= LOAD_COMPARED_REACH for ld in loads):
+            return False
+        stop = re.search(r"[.!?;。！？；\n]", folded[m.end :])
+        end = m.end + stop.start() if stop else len(folded)
+        return not any(m.end <= start < end for start in names)
+
+    return [m for m in matches if not compared(m)]
 
 
 def _replaced_areas(matches: list[Match]) -> list[str]:
