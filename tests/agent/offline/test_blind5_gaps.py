@@ -1,12 +1,12 @@
 """Capabilities found missing by the blind5 examiner set: weekday abbreviations in lists, a new
-dumbbell cap "instead of" the old one."""
+dumbbell cap "instead of" the old one, days ruled out around an event."""
 
 from __future__ import annotations
 
 import pytest
 
 from fitcoach.agent.offline.understanding import understand
-from fitcoach.contract.models import Operation
+from fitcoach.contract.models import Operation, WeeklyPlan
 
 from .test_acting import EQUIPMENT, MONDAY, turn
 
@@ -80,3 +80,28 @@ def test_new_gear_with_a_new_cap_updates_the_equipment(message: str) -> None:
 )
 def test_instead_before_an_exercise_is_still_a_swap(message: str) -> None:
     assert "instead" in understand(message, now=MONDAY, memory=[EQUIPMENT], has_plan=True).cues
+
+
+def _rest_days(message: str) -> set[str]:
+    week = turn(message).proposal.data
+    assert isinstance(week, WeeklyPlan)
+    return {d.value for d, day in week.days.items() if day.is_rest_day}
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Wedding on Saturday and the stag do Friday night, so no training Friday or Saturday.",
+        "Big wedding Saturday, rehearsal dinner Friday: I won't train Friday or Saturday.",
+        "Mariage samedi, enterrement de vie de garçon vendredi : pas de sport vendredi ni samedi.",
+        "Свадьба в субботу, в пятницу мальчишник — в пятницу и субботу заниматься не буду.",
+        "Casamento no sábado e despedida na sexta, então não treino sexta nem sábado.",
+        "週六婚禮，週五單身派對，週五週六不練",
+    ],
+)
+def test_every_day_ruled_out_around_an_event_rests(message: str) -> None:
+    assert {"friday", "saturday"} <= _rest_days(message)
+
+
+def test_an_event_without_ruled_out_days_keeps_the_day_before() -> None:
+    assert "friday" not in _rest_days("Wedding on Saturday, go easy on Friday please")
