@@ -1,5 +1,5 @@
 """Capabilities found missing by the blind5 examiner set: weekday abbreviations in lists, a new
-dumbbell cap "instead of" the old one, days ruled out around an event."""
+dumbbell cap "instead of" the old one, days ruled out around an event, groups removed in a keep-only day."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import pytest
 
 from fitcoach.agent.offline.understanding import understand
 from fitcoach.contract.models import Operation, WeeklyPlan
+from fitcoach.library import get_library
 
 from .test_acting import EQUIPMENT, MONDAY, turn
 
@@ -105,3 +106,41 @@ def test_every_day_ruled_out_around_an_event_rests(message: str) -> None:
 
 def test_an_event_without_ruled_out_days_keeps_the_day_before() -> None:
     assert "friday" not in _rest_days("Wedding on Saturday, go easy on Friday please")
+
+
+def _friday(message: str) -> list[str]:
+    reply = turn(message, tab="today", day="friday")
+    assert reply.proposal.data is not None and hasattr(reply.proposal.data, "slugs")
+    return list(reply.proposal.data.slugs())
+
+
+LEG_GROUPS = {"legs_quad", "legs_posterior", "calves", "glutes"}
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Friday: legs only, drop everything else (chest, back, shoulders)",
+        "Friday just legs, get rid of the chest and back work, 40 min",
+        "Vendredi seulement les jambes, enlève le reste : pecs, dos, épaules. 45 min ça va.",
+        "В пятницу только ноги, убери всё остальное: грудь, спину и плечи",
+        "Na sexta só pernas, tira o resto (peito, costas, ombros)",
+        "週五只練腿，其他去掉（胸、背、肩）",
+    ],
+)
+def test_groups_removed_in_a_keep_only_message_are_not_kept(message: str) -> None:
+    library = get_library()
+    groups = {library.require(s).group.value for s in _friday(message)}
+    assert groups and groups <= LEG_GROUPS
+
+
+@pytest.mark.parametrize(
+    ("message", "kept"),
+    [
+        ("Friday only legs and chest please", "chest"),
+        ("Vendredi seulement jambes et dos", "back"),
+    ],
+)
+def test_groups_kept_without_a_remove_word_stay(message: str, kept: str) -> None:
+    assert kept in understand(message, now=MONDAY, memory=[EQUIPMENT], has_plan=True).focus_areas
+    assert kept not in understand(message, now=MONDAY, memory=[EQUIPMENT], has_plan=True).replaced_areas

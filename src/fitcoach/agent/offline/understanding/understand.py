@@ -260,7 +260,7 @@ def understand(
         busy_exercises=busy,
         away_days=away_days_of(folded, lexicons) if event is not None else None,
         minutes_only=minutes is not None and minutes_only(folded, matches, lexicons),
-        replaced_areas=_replaced_areas(matches),
+        replaced_areas=_replaced_areas(matches, folded),
     )
 
 
@@ -290,15 +290,34 @@ def _without_compared_loads(
     return [m for m in matches if not compared(m)]
 
 
-def _replaced_areas(matches: list[Match]) -> list[str]:
-    """The first area after each "instead of": "грудь вместо ног", "peito no lugar de perna"."""
-    areas = [m for m in matches if m.category == "area"]
+CUT_LIST_REACH = 24
+"""Characters from a "remove" word to the list of groups it removes ("vire tout le reste (pecs")."""
+
+_LIST_JOIN = re.compile(r"[\s,;/&+()、，（）]*(?:(?:and|or|et|ou|e|и|или|和|與|跟)[\s,()]*)?")
+"""What may sit between two groups of one list: commas, brackets, "and"/"et"/"и"/"和"."""
+
+
+def _replaced_areas(matches: list[Match], folded: str) -> list[str]:
+    """The first area after each "instead of" ("грудь вместо ног", "peito no lugar de perna"), and,
+    in a keep-only message, the list of groups right after a remove word ("legs only, drop the rest
+    (chest, back, shoulders)", "只練腿，其他去掉（胸、背）"): the groups going, not the ones kept."""
+    areas = sorted((m for m in matches if m.category == "area"), key=lambda m: m.start)
     ends = [m.end for m in matches if m.category == "cue" and m.key == "instead"]
-    return list(
-        dict.fromkeys(
-            next(a.key for a in areas if a.start >= end) for end in ends if any(a.start >= end for a in areas)
-        )
-    )
+    replaced = [
+        next(a.key for a in areas if a.start >= end) for end in ends if any(a.start >= end for a in areas)
+    ]
+    if any(m.category == "cue" and m.key == "only" for m in matches):
+        for cut in (m for m in matches if m.category == "cue" and m.key == "cut"):
+            listed = [a for a in areas if 0 <= a.start - cut.end <= CUT_LIST_REACH][:1]
+            for area in areas:
+                if (
+                    listed
+                    and area.start > listed[-1].start
+                    and _LIST_JOIN.fullmatch(folded[listed[-1].end : area.start])
+                ):
+                    listed.append(area)
+            replaced += [a.key for a in listed]
+    return list(dict.fromkeys(replaced))
 
 
 def _leading_families(matches: list[Match], exercise_matches: list[Match]) -> list[str]:
