@@ -56,7 +56,10 @@ def reshape(turn: Turn) -> CoachReply | None:
     if (
         wanted
         and not named
-        and (day.is_rest_day or (refocus and (u.minutes is None or u.has_cue("instead"))))
+        and (
+            day.is_rest_day
+            or (refocus and (u.minutes is None or u.has_cue("instead") or bool(u.replaced_areas)))
+        )
     ):
         return _focus(turn, weekday, wanted)
     return None

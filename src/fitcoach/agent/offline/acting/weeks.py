@@ -17,6 +17,7 @@ from fitcoach.agent.offline.acting.facts import updated_inventory
 from fitcoach.agent.offline.acting.limits import limited_days, limits_days
 from fitcoach.agent.offline.acting.modified import localized_notes, modification_note
 from fitcoach.agent.offline.acting.moves import move_sessions, moved_pairs
+from fitcoach.agent.offline.acting.ruled_out import rest_on, ruled_out_days
 from fitcoach.agent.offline.acting.trips import destination_gear, travel_with_gear
 from fitcoach.agent.offline.acting.turn import Turn, reply
 from fitcoach.contract.models import (
@@ -390,7 +391,9 @@ def event(turn: Turn) -> CoachReply:
         return _travel(turn, plan, profile, mutation, away)
     result = taper_for_event(plan, start, protected, profile, library=turn.library)
     assert isinstance(result.data, WeeklyPlan)
-    week = checked_week(turn, result.data, profile, None)
+    # "stag night Friday, wedding Saturday, so no training either day": every day ruled out rests
+    tapered = rest_on(turn, result.data, profile, ruled_out_days(turn, plan.week_start_date))
+    week = checked_week(turn, tapered, profile, None)
     situation = "event_taper" if areas else "event_taper_general"
     message = turn.say(situation, event=name, areas=area_words, event_day=turn.day_name(event_day))
     summary = turn.diff("taper", event=name, event_day=turn.day_name(event_day))

@@ -42,6 +42,9 @@ class Lexicon(BaseModel):
     function_words: list[str]
     numbers: dict[str, int]
     weekdays: dict[str, list[str]]
+    listed_weekdays: dict[str, list[str]] = Field(default_factory=dict)
+    """Weekday abbreviations that are ordinary words elsewhere (en "sun", pt "ter" = to have): read
+    as a day only in a list beside another weekday ("Tue, Thu and Sun")."""
     relative_days: dict[str, list[str]]
     months: dict[str, list[str]] = Field(default_factory=dict)
     """Month names by number ("12": décembre, dezembro, декабр*, 十二月): "my wedding is in December"."""
@@ -66,6 +69,7 @@ class Lexicon(BaseModel):
         """The phrase tables the matcher scans, by category name."""
         return {
             "weekday": self.weekdays,
+            "listed_weekday": self.listed_weekdays,
             "relative": self.relative_days,
             "month": self.months,
             "fixed_minutes": self.fixed_minutes,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -31,11 +32,13 @@ from fitcoach.agent.offline.understanding.model import (
     ConditionKind,
     DayMention,
     Intent,
+    Load,
     Side,
     Understanding,
 )
 from fitcoach.agent.offline.understanding.normalize import fold, is_han
 from fitcoach.agent.offline.understanding.trips import away_days_of, returning_back
+from fitcoach.agent.offline.understanding.weekday_lists import read_listed_weekdays
 from fitcoach.contract.models import ActiveTab, Tone, Weekday
 from fitcoach.library import get_library
 from fitcoach.memory.model import MemoryItem
@@ -133,6 +136,7 @@ def understand(
     matches = gear_ent.outside_names(matches, exercise_matches, folded)
     matches = resolve_worn(folded, matches)
     matches = returning_back(folded, matches)
+    matches = read_listed_weekdays(folded, matches)
     days = ent.resolve_days(folded, matches, now) + ent.day_of_month(folded, lexicons, now)
     days += ent.zh_weekday_runs(folded, now)
     past = ent.past_references(matches, days)
@@ -143,6 +147,8 @@ def understand(
     negated = gear_ent.negated_gear(folded, matches) | gear_ent.parted_gear(folded, matches)
     gear -= negated
     loads = ent.loads_of(folded, lexicons)
+    # "up to 32 kg instead of 50 lb", "而不是22公斤": a new load beside the old one, no swap
+    matches = _without_compared_loads(folded, matches, exercise_matches, loads)
     areas = ent.keys(matches, "area")
     afflicted = ent.afflicted_areas(folded, matches)
     found_conditions = ent.keys(matches, "condition")
@@ -254,19 +260,64 @@ def understand(
         busy_exercises=busy,
         away_days=away_days_of(folded, lexicons) if event is not None else None,
         minutes_only=minutes is not None and minutes_only(folded, matches, lexicons),
-        replaced_areas=_replaced_areas(matches),
+        replaced_areas=_replaced_areas(matches, folded),
     )
 
 
-def _replaced_areas(matches: list[Match]) -> list[str]:
-    """The first area after each "instead of": "грудь вместо ног", "peito no lugar de perna"."""
-    areas = [m for m in matches if m.category == "area"]
+LOAD_COMPARED_REACH = 12
+"""Characters between "instead of"/"вместо"/"而不是" and the load it names ("instead of the old 50")."""
+
+
+def _without_compared_loads(
+    folded: str, matches: list[Match], exercise_matches: list[Match], loads: list[Load]
+) -> list[Match]:
+    """An "instead" followed by a load and no exercise in the rest of its sentence compares an old
+    weight with a new one (gear bought, a cap corrected): it asks for no swap and is dropped.
+    "rows instead of 50 lb curls" keeps it."""
+    names = [m.start for m in exercise_matches] + [
+        m.start for m in matches if m.category in ("family", "area")
+    ]
+
+    def compared(m: Match) -> bool:
+        if m.category != "cue" or m.key != "instead":
+            return False
+        if not any(0 <= ld.start - m.end <= LOAD_COMPARED_REACH for ld in loads):
+            return False
+        stop = re.search(r"[.!?;。！？；\n]", folded[m.end :])
+        end = m.end + stop.start() if stop else len(folded)
+        return not any(m.end <= start < end for start in names)
+
+    return [m for m in matches if not compared(m)]
+
+
+CUT_LIST_REACH = 24
+"""Characters from a "remove" word to the list of groups it removes ("vire tout le reste (pecs")."""
+
+_LIST_JOIN = re.compile(r"[\s,;/&+()、，（）]*(?:(?:and|or|et|ou|e|и|или|和|與|跟)[\s,()]*)?")
+"""What may sit between two groups of one list: commas, brackets, "and"/"et"/"и"/"和"."""
+
+
+def _replaced_areas(matches: list[Match], folded: str) -> list[str]:
+    """The first area after each "instead of" ("грудь вместо ног", "peito no lugar de perna"), and,
+    in a keep-only message, the list of groups right after a remove word ("legs only, drop the rest
+    (chest, back, shoulders)", "只練腿，其他去掉（胸、背）"): the groups going, not the ones kept."""
+    areas = sorted((m for m in matches if m.category == "area"), key=lambda m: m.start)
     ends = [m.end for m in matches if m.category == "cue" and m.key == "instead"]
-    return list(
-        dict.fromkeys(
-            next(a.key for a in areas if a.start >= end) for end in ends if any(a.start >= end for a in areas)
-        )
-    )
+    replaced = [
+        next(a.key for a in areas if a.start >= end) for end in ends if any(a.start >= end for a in areas)
+    ]
+    if any(m.category == "cue" and m.key == "only" for m in matches):
+        for cut in (m for m in matches if m.category == "cue" and m.key == "cut"):
+            listed = [a for a in areas if 0 <= a.start - cut.end <= CUT_LIST_REACH][:1]
+            for area in areas:
+                if (
+                    listed
+                    and area.start > listed[-1].start
+                    and _LIST_JOIN.fullmatch(folded[listed[-1].end : area.start])
+                ):
+                    listed.append(area)
+            replaced += [a.key for a in listed]
+    return list(dict.fromkeys(replaced))
 
 
 def _leading_families(matches: list[Match], exercise_matches: list[Match]) -> list[str]:

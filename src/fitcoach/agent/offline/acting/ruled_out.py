@@ -1,0 +1,38 @@
+"""Days the user rules out around an event ("so I won't train Friday or Saturday", "pas de sport
+vendredi ni samedi", "週五週六不練"): each becomes a rest day, its session moved to a free day."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from fitcoach.agent.offline.acting.turn import Turn
+from fitcoach.contract.models import Weekday, WeeklyPlan
+from fitcoach.engine.edits import move_days
+from fitcoach.engine.profile import Profile
+
+
+def ruled_out_days(turn: Turn, week_start: dt.date) -> set[Weekday]:
+    """The weekdays named in a message that says the user will not train, within the plan's week.
+    A message that also moves a session names where it goes, so it rules nothing out here."""
+    u = turn.u
+    if not u.has_cue("cant_train") or u.has_cue("move"):
+        return set()
+    return {d.weekday for d in u.days if d.relative is None and 0 <= (d.date - week_start).days < 7}
+
+
+def rest_on(turn: Turn, week: WeeklyPlan, profile: Profile, away: set[Weekday]) -> WeeklyPlan:
+    """The week with no session on the `away` days: sessions there go to the free days furthest from
+    the remaining ones (recovery, R14); with too few free days the week simply trains less."""
+    current = week.training_days()
+    if not away & set(current):
+        return week
+    staying = [day for day in current if day not in away]
+    free = [day for day in Weekday if day not in away and day not in current]
+    free.sort(key=lambda day: -min((abs(day.position - s.position) for s in staying), default=7))
+    targets = sorted(staying + free[: len(current) - len(staying)], key=lambda day: day.position)
+    if len(targets) < 2:
+        return week
+    minutes = max((d.duration_minutes for d in week.days.values()), default=0) or None
+    result = move_days(week, targets, profile, minutes=minutes, library=turn.library)
+    assert isinstance(result.data, WeeklyPlan)
+    return result.data
