@@ -52,3 +52,17 @@ def test_ruled_out_days_rest_and_the_week_keeps_its_size(message: str) -> None:
 )
 def test_days_the_user_can_train_are_chosen(message: str) -> None:
     assert _training(message) == {"friday", "saturday"}
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "No time during the week, I can only do Friday and Saturday, rebuild the plan",
+        "En semaine pas le temps, seulement vendredi et samedi, refais le plan",
+        "На неделе нет времени, могу только в пятницу и субботу, перестрой план",
+        "Sem tempo durante a semana, só sexta e sábado, refaz o plano",
+        "平日沒時間，只有週五和週六可以，重新安排",
+    ],
+)
+def test_only_days_after_no_time_are_the_new_days(message: str) -> None:
+    assert _training(message) == {"friday", "saturday"}

@@ -49,8 +49,8 @@ def excluded_days(turn: Turn) -> set[Weekday]:
     "every day except Sunday", "кроме пятницы", "除了週五"): they rest, they are not the new days.
     "I can train Friday and Saturday" names the days to train instead."""
     u = turn.u
-    if u.has_cue("move") or not (
-        u.has_cue("exclude") or (u.has_cue("cant_train") and not u.has_cue("can_train"))
-    ):
+    if u.has_cue("move") or u.has_cue("only"):
+        return set()
+    if not (u.has_cue("exclude") or (u.has_cue("cant_train") and not u.has_cue("can_train"))):
         return set()
     return {d.weekday for d in u.days if d.relative is None}
