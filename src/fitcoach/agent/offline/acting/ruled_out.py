@@ -26,13 +26,31 @@ def rest_on(turn: Turn, week: WeeklyPlan, profile: Profile, away: set[Weekday]) 
     current = week.training_days()
     if not away & set(current):
         return week
-    staying = [day for day in current if day not in away]
-    free = [day for day in Weekday if day not in away and day not in current]
-    free.sort(key=lambda day: -min((abs(day.position - s.position) for s in staying), default=7))
-    targets = sorted(staying + free[: len(current) - len(staying)], key=lambda day: day.position)
+    targets = allowed_days(current, away, len(current))
     if len(targets) < 2:
         return week
     minutes = max((d.duration_minutes for d in week.days.values()), default=0) or None
     result = move_days(week, targets, profile, minutes=minutes, library=turn.library)
     assert isinstance(result.data, WeeklyPlan)
     return result.data
+
+
+def allowed_days(current: list[Weekday], away: set[Weekday], count: int) -> list[Weekday]:
+    """`count` training days none of which is `away`: the current days that stay, then the free
+    days furthest from them (recovery, R14)."""
+    staying = [day for day in current if day not in away][:count]
+    free = [day for day in Weekday if day not in away and day not in current]
+    free.sort(key=lambda day: -min((abs(day.position - s.position) for s in staying), default=7))
+    return sorted(staying + free[: max(count - len(staying), 0)], key=lambda day: day.position)
+
+
+def excluded_days(turn: Turn) -> set[Weekday]:
+    """The weekdays a schedule change rules out ("I won't train Friday or Saturday, rebuild it",
+    "every day except Sunday", "кроме пятницы", "除了週五"): they rest, they are not the new days.
+    "I can train Friday and Saturday" names the days to train instead."""
+    u = turn.u
+    if u.has_cue("move") or u.has_cue("only"):
+        return set()
+    if not (u.has_cue("exclude") or (u.has_cue("cant_train") and not u.has_cue("can_train"))):
+        return set()
+    return {d.weekday for d in u.days if d.relative is None}

@@ -17,7 +17,7 @@ from fitcoach.agent.offline.acting.facts import updated_inventory
 from fitcoach.agent.offline.acting.limits import limited_days, limits_days
 from fitcoach.agent.offline.acting.modified import localized_notes, modification_note
 from fitcoach.agent.offline.acting.moves import move_sessions, moved_pairs
-from fitcoach.agent.offline.acting.ruled_out import rest_on, ruled_out_days
+from fitcoach.agent.offline.acting.ruled_out import allowed_days, excluded_days, rest_on, ruled_out_days
 from fitcoach.agent.offline.acting.trips import destination_gear, travel_with_gear
 from fitcoach.agent.offline.acting.turn import Turn, reply
 from fitcoach.contract.models import (
@@ -289,8 +289,12 @@ def overhaul(turn: Turn) -> CoachReply:
     pairs = moved_pairs(turn, plan)
     # "move Thursday to Sunday and Friday to Saturday": only those sessions change day
     shifted = {*plan.training_days(), *(d for _, d in pairs)} - {s for s, _ in pairs} if pairs else set()
-    days = sorted(shifted, key=lambda day: day.position) or _target_days(turn, plan)
     profile = turn.profile()
+    if not shifted and (away := excluded_days(turn)):
+        # the days ruled out rest; the usual ones (or as many as asked) stay on the others
+        count = turn.u.days_per_week or len(plan.training_days()) or profile.schedule.days_per_week or 3
+        shifted = set(allowed_days(plan.training_days(), away, count))
+    days = sorted(shifted, key=lambda day: day.position) or _target_days(turn, plan)
     # "five days, 40 minutes each": a length given with the new schedule wins over the stored one
     minutes = (
         turn.u.minutes
