@@ -4,43 +4,19 @@ longer fits today's contract comes back degraded (documented nulls, `legacy_repl
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 
-import pytest
-from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import Engine, bindparam, text
 
-from fitcoach.agent.pipeline import Brains
 from fitcoach.agent.providers.scripted import ScriptedProvider
-from fitcoach.api.app import create_app
 from fitcoach.clock import FrozenClock
-from fitcoach.config import Settings
 from fitcoach.storage.types import UTCDateTime
 from tests.agent.test_pipeline import none_answer
 from tests.conftest import MakeUser, TestUser
 
 FACT = "Left knee sore after running"
-
-
-@pytest.fixture
-def scripted() -> ScriptedProvider:
-    return ScriptedProvider()
-
-
-@pytest.fixture
-def coach_app(database_url: str, engine: Engine, clock: FrozenClock, scripted: ScriptedProvider) -> FastAPI:
-    return create_app(
-        Settings(database_url=database_url), clock=clock, engine=engine, brains=Brains(scripted, None)
-    )
-
-
-@pytest.fixture
-def coach(coach_app: FastAPI) -> Iterator[TestClient]:
-    with TestClient(coach_app) as client:
-        yield client
 
 
 def history(client: TestClient, user: TestUser, **query: Any) -> dict[str, Any]:

@@ -8,7 +8,6 @@ included routers sit in `app.routes` as private wrappers, and the document is th
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,11 +17,8 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import Engine
 
-from fitcoach.agent.pipeline import Brains
 from fitcoach.agent.providers.scripted import ScriptedProvider
-from fitcoach.api.app import create_app
 from fitcoach.clock import FrozenClock
-from fitcoach.config import Settings
 from tests.agent.test_pipeline import none_answer, seed_answer
 from tests.api.test_workouts import GOOD
 from tests.conftest import MakeUser, TestUser
@@ -56,24 +52,6 @@ class Owner:
 
     def markers(self) -> list[str]:
         return [self.user.id, self.user.token, SECRET_FACT, SECRET_MESSAGE, *self.ids.values()]
-
-
-@pytest.fixture
-def scripted() -> ScriptedProvider:
-    return ScriptedProvider()
-
-
-@pytest.fixture
-def coach_app(database_url: str, engine: Engine, clock: FrozenClock, scripted: ScriptedProvider) -> FastAPI:
-    return create_app(
-        Settings(database_url=database_url), clock=clock, engine=engine, brains=Brains(scripted, None)
-    )
-
-
-@pytest.fixture
-def coach(coach_app: FastAPI) -> Iterator[TestClient]:
-    with TestClient(coach_app) as client:
-        yield client
 
 
 @pytest.fixture
