@@ -8,14 +8,13 @@ from fastapi import APIRouter, FastAPI
 from sqlalchemy import Engine
 
 from fitcoach import __version__
-from fitcoach.agent.factory import make_brains
-from fitcoach.agent.pipeline import Brains
 from fitcoach.api.errors import install_error_handlers
 from fitcoach.api.limits import BodySizeLimit, SlidingWindowLimiter
 from fitcoach.api.nul import RejectNul
 from fitcoach.api.routes import analytics, coach, exercises, health, me, memory, plan, workouts
 from fitcoach.clock import Clock, SystemClock
 from fitcoach.config import Settings
+from fitcoach.services.brains import Brains, make_brains
 from fitcoach.storage.db import make_engine, make_sessionmaker
 from fitcoach.web import mount_web
 

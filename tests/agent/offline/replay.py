@@ -65,6 +65,7 @@ def turn_input(case: dict[str, Any], base: Path) -> tuple[TurnInput, list[dict[s
         selected_day=case["selected_day"],
         memory=[item for item in memory_items(case, now) if item.is_active(now)],
         plan=WeeklyPlan.model_validate(plan) if plan else None,
+        library=get_library(),
     )
     return turn, logs
 

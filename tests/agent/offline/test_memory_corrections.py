@@ -25,6 +25,7 @@ from fitcoach.contract.models import (
     Weekday,
 )
 from fitcoach.engine.inventory import parse_inventory
+from fitcoach.library import get_library
 from fitcoach.library.gear import Gear, Inventory
 from fitcoach.memory.model import MemoryItem
 
@@ -56,7 +57,9 @@ def ask(
 ) -> CoachReply:
     selected = Weekday.of(now.date()) if tab == "today" else None
     stored = memory if memory is not None else [KG_GYM, GOAL]
-    inputs = TurnInput(message, now, tab, selected, stored, HOME_PLAN if plan else None)
+    inputs = TurnInput(
+        message, now, tab, selected, stored, HOME_PLAN if plan else None, library=get_library()
+    )
     return coach_turn(inputs, LogToolRunner([], now))
 
 
@@ -196,14 +199,19 @@ def test_a_day_edit_without_a_plan_keeps_the_goal(message: str) -> None:
     ],
 )
 def test_an_event_day_count_is_no_schedule(message: str) -> None:
-    u = understand(message, now=MONDAY, memory=[KG_GYM, GOAL], has_plan=True)
+    u = understand(message, now=MONDAY, memory=[KG_GYM, GOAL], has_plan=True, library=get_library())
     assert u.days_per_week is None
     answer = ask(message)
     assert not [m for m in answer.memory_mutations if m.memory_id == "mem_02"]
 
 
 def test_a_schedule_with_a_weekend_still_counts() -> None:
-    assert understand("I can train 4 days a week, weekends included", now=MONDAY).days_per_week == 4
+    assert (
+        understand(
+            "I can train 4 days a week, weekends included", now=MONDAY, library=get_library()
+        ).days_per_week
+        == 4
+    )
 
 
 # --- recovery closes the matching state -----------------------------------------------------------
@@ -285,11 +293,16 @@ def test_surgery_at_onboarding_is_a_chronic_condition(message: str, area: str) -
     ],
 )
 def test_a_past_reference_is_no_duration(message: str) -> None:
-    assert understand(message, now=MONDAY).span_days is None
+    assert understand(message, now=MONDAY, library=get_library()).span_days is None
 
 
 def test_a_duration_still_counts() -> None:
-    assert understand("the physio said to rest the shoulder for two weeks", now=MONDAY).span_days == 14
+    assert (
+        understand(
+            "the physio said to rest the shoulder for two weeks", now=MONDAY, library=get_library()
+        ).span_days
+        == 14
+    )
 
 
 def _fatigue(mutations: list[MemoryMutation]) -> bool:
@@ -309,7 +322,14 @@ def _fatigue(mutations: list[MemoryMutation]) -> bool:
     ],
 )
 def test_sleep_or_shift_hours_are_fatigue_not_session_length(message: str) -> None:
-    u = understand(message, now=MONDAY, active_tab="today", selected_day=Weekday.MONDAY, has_plan=True)
+    u = understand(
+        message,
+        now=MONDAY,
+        active_tab="today",
+        selected_day=Weekday.MONDAY,
+        has_plan=True,
+        library=get_library(),
+    )
     assert u.minutes is None
     answer = ask(message, tab="today")
     assert _fatigue(answer.memory_mutations), answer.memory_mutations
@@ -318,4 +338,7 @@ def test_sleep_or_shift_hours_are_fatigue_not_session_length(message: str) -> No
 
 
 def test_hours_of_training_still_count() -> None:
-    assert understand("I only have 1 hour today", now=MONDAY, active_tab="today").minutes == 60
+    assert (
+        understand("I only have 1 hour today", now=MONDAY, active_tab="today", library=get_library()).minutes
+        == 60
+    )

@@ -12,10 +12,9 @@ from fitcoach.agent.offline.acting.turn import Turn, reply
 from fitcoach.agent.offline.answering import limit_sentences
 from fitcoach.agent.offline.understanding import Intent, Understanding, understand
 from fitcoach.agent.providers.base import ProviderRequest, ProviderResponse, TokenUsage, ToolRunner, TurnInput
-from fitcoach.config import Settings
+from fitcoach.agent.providers.registry import ProviderOptions
 from fitcoach.contract.models import CoachReply, Tier1Entry, Tone, Verbosity, Weekday
 from fitcoach.errors import FitcoachError
-from fitcoach.library import ExerciseLibrary, get_library
 
 Handler = Callable[[Turn], CoachReply]
 
@@ -85,7 +84,7 @@ BRIEF_SENTENCES = 3
 """A user who asked for short answers (R7, R44) gets at most three sentences, whatever the turn."""
 
 
-def coach_turn(turn: TurnInput, tools: ToolRunner, library: ExerciseLibrary | None = None) -> CoachReply:
+def coach_turn(turn: TurnInput, tools: ToolRunner) -> CoachReply:
     """Understand the message, act through the engine and memory rules, answer in the user's language."""
     if isinstance(turn.selected_day, str):  # a raw route value from a client or a case file
         turn = replace(turn, selected_day=Weekday(turn.selected_day))
@@ -97,11 +96,12 @@ def coach_turn(turn: TurnInput, tools: ToolRunner, library: ExerciseLibrary | No
         selected_day=turn.selected_day,
         memory=active,
         has_plan=turn.plan is not None,
+        library=turn.library,
     )
     context = Turn(
         turn,
         u,
-        library or get_library(),
+        turn.library,
         tools,
         tone=u.tone or stored_tone(turn),
         verbosity=_verbosity(u) or stored_verbosity(turn),
@@ -148,11 +148,8 @@ class OfflineProvider:
     name = "offline"
     model = "offline-coach-1"
 
-    def __init__(self, library: ExerciseLibrary | None = None) -> None:
-        self._library = library
-
     def respond(self, request: ProviderRequest, tools: ToolRunner) -> ProviderResponse:
-        answer = coach_turn(request.turn, tools, self._library)
+        answer = coach_turn(request.turn, tools)
         return ProviderResponse(
             text=answer.model_dump_json(exclude_none=False),
             model=self.model,
@@ -161,7 +158,7 @@ class OfflineProvider:
         )
 
 
-def make_offline_provider(settings: Settings) -> OfflineProvider:
-    """The hook `fitcoach.agent.providers.factory` looks up; the offline coach needs no settings."""
-    del settings
+def make_offline_provider(options: ProviderOptions) -> OfflineProvider:
+    """The registry's entry point (`fitcoach.providers` in pyproject.toml); it needs no settings."""
+    del options
     return OfflineProvider()

@@ -18,9 +18,9 @@ from fitcoach.api.schemas.memory import (
     MemoryStated,
 )
 from fitcoach.contract.models import ActiveTab, Operation, Tier, Weekday
-from fitcoach.memory import service
 from fitcoach.memory.events import Actor, EventKind
 from fitcoach.memory.model import MemoryItem
+from fitcoach.services import memory as service
 from fitcoach.storage import memory as rows
 from fitcoach.storage import memory_repo
 

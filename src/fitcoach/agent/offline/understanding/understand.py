@@ -40,7 +40,7 @@ from fitcoach.agent.offline.understanding.normalize import fold, is_han
 from fitcoach.agent.offline.understanding.trips import away_days_of, returning_back
 from fitcoach.agent.offline.understanding.weekday_lists import read_listed_weekdays
 from fitcoach.contract.models import ActiveTab, Tone, Weekday
-from fitcoach.library import get_library
+from fitcoach.library import ExerciseLibrary
 from fitcoach.memory.model import MemoryItem
 
 EVIDENCE_FOR_SECOND_LANGUAGE = 2.5
@@ -56,12 +56,12 @@ exist only to out-match a false friend and carry no meaning."""
 _TIMED_INTENTS = {Intent.LIVE_SWAP, Intent.ACUTE_PAIN, Intent.DAY_EDIT, Intent.WHATS_TODAY}
 
 
-@lru_cache(maxsize=1)
-def _vocabulary() -> tuple[frozenset[str], list[str]]:
+@lru_cache(maxsize=4)
+def _vocabulary(library: ExerciseLibrary) -> tuple[frozenset[str], list[str]]:
     words: set[str] = set()
     for lang in SUPPORTED_LANGUAGES:
         words |= load_lexicon(lang).vocabulary()
-    for _, _, _, alias in alias_entries(get_library()):
+    for _, _, _, alias in alias_entries(library):
         if not is_han(alias):
             words.update(t.text for t in ent.tokenize(fold(alias)))
     return frozenset(words), sorted(w for w in words if len(w) >= 4)
@@ -81,12 +81,13 @@ def understand(
     selected_day: Weekday | None = None,
     memory: Sequence[MemoryItem] = (),
     has_plan: bool = False,
+    library: ExerciseLibrary,
 ) -> Understanding:
-    """Understand one message against the turn's clock, route context and active memory."""
+    """Understand one message against the turn's clock, route context, active memory and library."""
     folded = fold(message)
-    vocabulary, choices = _vocabulary()
+    vocabulary, choices = _vocabulary(library)
     toks = ent.correct_typos(ent.tokenize(folded), vocabulary, choices)
-    exercise_matches = find_exercises(folded, toks)
+    exercise_matches = find_exercises(folded, toks, library)
     # canonical English names are used in every language, so they are no evidence of English
     guess = identify(message, folded, [(m.start, m.end) for m in exercise_matches if m.lang == "en"])
     langs = {

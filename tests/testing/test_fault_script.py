@@ -7,10 +7,10 @@ import json
 import pytest
 from tests.agent.conftest import RecordingToolRunner, make_request
 
-from fitcoach.agent.fakes.openai_server import ChatReply, FakeOpenAIServer
-from fitcoach.agent.fakes.server import Fault
 from fitcoach.agent.providers.openai_compat import OpenAICompatProvider
 from fitcoach.errors import ProviderTimeout, ProviderUnavailable
+from fitcoach.testing.openai_server import ChatReply, FakeOpenAIServer
+from fitcoach.testing.server import Fault
 
 
 def _answer(text: str) -> str:

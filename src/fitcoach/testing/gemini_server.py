@@ -32,10 +32,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from fitcoach.agent.fakes.schema_rules import gemini_json_schema_problem
-from fitcoach.agent.fakes.server import ScriptQueue, ThreadedServer, answer_scripted, read_json
 from fitcoach.agent.prompt import MIN_CACHE_TOKENS, estimate_tokens
-from fitcoach.agent.providers.gemini_support import REPLY_FUNCTION, combines_tools_with_schema
+from fitcoach.agent.providers.gemini.support import REPLY_FUNCTION, combines_tools_with_schema
+from fitcoach.testing.schema_rules import gemini_json_schema_problem
+from fitcoach.testing.server import ScriptQueue, ThreadedServer, answer_scripted, read_json
 
 TOOLS_WITH_SCHEMA = "Function calling with a response mime type: 'application/json' is unsupported"
 """What models before Gemini 3 answer when tools and a JSON response schema meet in one request."""

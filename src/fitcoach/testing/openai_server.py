@@ -21,9 +21,9 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from fitcoach.agent.fakes.schema_rules import openai_strict_schema_problem
-from fitcoach.agent.fakes.server import ScriptQueue, ThreadedServer, answer_scripted, read_json
 from fitcoach.agent.prompt import estimate_tokens
+from fitcoach.testing.schema_rules import openai_strict_schema_problem
+from fitcoach.testing.server import ScriptQueue, ThreadedServer, answer_scripted, read_json
 
 
 @dataclass(frozen=True)

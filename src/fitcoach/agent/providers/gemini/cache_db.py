@@ -7,7 +7,7 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session, sessionmaker
 
-from fitcoach.agent.providers.gemini_cache import REFRESH_MARGIN, CacheEntry, CacheStats
+from fitcoach.agent.providers.gemini.cache import REFRESH_MARGIN, CacheEntry, CacheStats
 from fitcoach.clock import Clock, SystemClock
 from fitcoach.storage.provider_cache import (
     cache_totals,

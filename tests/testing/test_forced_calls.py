@@ -7,8 +7,8 @@ from typing import Any
 
 import httpx
 
-from fitcoach.agent.fakes.gemini_server import FakeGeminiServer, GeminiReply
-from fitcoach.agent.providers.gemini_support import REPLY_FUNCTION
+from fitcoach.agent.providers.gemini.support import REPLY_FUNCTION
+from fitcoach.testing.gemini_server import FakeGeminiServer, GeminiReply
 
 ANSWER = '{"message": "ok", "proposal": {"type": "NONE"}}'
 REPLY_DECLARATION = {

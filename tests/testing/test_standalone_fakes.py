@@ -7,13 +7,13 @@ import json
 import pytest
 from tests.agent.conftest import RecordingToolRunner, make_request
 
-from fitcoach.agent.fakes.__main__ import echo_answer
-from fitcoach.agent.fakes.gemini_server import FakeGeminiServer, GeminiReply
-from fitcoach.agent.fakes.openai_server import ChatReply, FakeOpenAIServer
-from fitcoach.agent.providers.gemini import GeminiProvider
+from fitcoach.agent.providers.gemini.provider import GeminiProvider
 from fitcoach.agent.providers.openai_compat import OpenAICompatProvider
 from fitcoach.contract.models import CoachReply, ProposalType
 from fitcoach.errors import ProviderUnavailable
+from fitcoach.testing.__main__ import echo_answer
+from fitcoach.testing.gemini_server import FakeGeminiServer, GeminiReply
+from fitcoach.testing.openai_server import ChatReply, FakeOpenAIServer
 
 
 def test_unscripted_gemini_fake_echoes_valid_answers() -> None:

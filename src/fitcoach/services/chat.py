@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import asdict, dataclass
+from typing import Any, Literal
 
 from sqlalchemy.orm import Session, sessionmaker
 
 from fitcoach.agent.brain import BrainResult, think, usage_dict
 from fitcoach.agent.guard import GuardContext
 from fitcoach.agent.prompt import static_prefix
-from fitcoach.agent.providers.base import Provider, ProviderRequest, TurnInput
+from fitcoach.agent.providers.base import ProviderRequest, TurnInput
 from fitcoach.agent.tool_runner import AnalyticsToolRunner
 from fitcoach.agent.units import stated_unit
 from fitcoach.clock import Clock
@@ -27,7 +27,8 @@ from fitcoach.contract.nul import without_nul
 from fitcoach.library.loader import ExerciseLibrary
 from fitcoach.memory.context import render_plan_document, render_runtime_block
 from fitcoach.memory.events import Actor
-from fitcoach.memory.service import apply_turn_mutations
+from fitcoach.services.brains import Brains
+from fitcoach.services.memory import apply_turn_mutations
 from fitcoach.storage.chat import add_chat_turn
 from fitcoach.storage.ids import new_id
 from fitcoach.storage.memory_repo import load_active_items
@@ -40,16 +41,43 @@ AfterWrite = Callable[[Session], None]
 
 
 @dataclass(frozen=True)
-class Brains:
-    provider: Provider
-    fallback: Provider | None
-
-
-@dataclass(frozen=True)
 class ChatInput:
     message: str
     active_tab: ActiveTab
     selected_day: Weekday | None
+
+
+@dataclass(frozen=True)
+class TurnMeta:
+    """How a turn was answered (diagnostics for people and dashboards; the API's `TurnMeta` documents
+    each field). Free of NUL: it quotes the model, and PostgreSQL cannot store NUL."""
+
+    turn_id: str
+    provider: str
+    model: str
+    path: Literal["fast", "tool"]
+    tools_called: list[dict[str, Any]]
+    latency_ms: float
+    tokens: dict[str, int | None]
+    repairs: list[str]
+    degraded: bool
+    memory: dict[str, Any]
+    """`MutationPlan.diagnostics()`: the mutations rejected, merged or clamped, with reasons."""
+
+    def as_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class TurnResult:
+    """One answered turn: the reply as stored (proposal id, mutations as applied) and its meta."""
+
+    reply: CoachReply
+    meta: TurnMeta
+
+    def body(self) -> dict[str, Any]:
+        """The chat response as JSON: the contract's three fields plus `meta`."""
+        return {**self.reply.model_dump(mode="json"), "meta": self.meta.as_json()}
 
 
 def run_turn(
@@ -61,7 +89,7 @@ def run_turn(
     brains: Brains,
     library: ExerciseLibrary,
     after_write: AfterWrite | None = None,
-) -> dict[str, Any]:
+) -> TurnResult:
     started = time.perf_counter()
     now = clock.now()
     with sessions() as session:
@@ -78,6 +106,7 @@ def run_turn(
             selected_day=chat.selected_day,
             memory=memory,
             plan=plan,
+            library=library,
             plan_version=version,
         )
         block = render_runtime_block(
@@ -121,7 +150,7 @@ def _commit_turn(
     tools_called: list[dict[str, Any]],
     started: float,
     after_write: AfterWrite | None,
-) -> dict[str, Any]:
+) -> TurnResult:
     now = now_clock.now()
     turn_id = new_id("turn")
     reply = result.reply
@@ -159,19 +188,17 @@ def _commit_turn(
         )
         # Diagnostics quote the model (tool arguments, the slugs it invented): without NUL, which
         # PostgreSQL cannot store; the reply itself was cleaned before it was parsed.
-        meta = without_nul(
-            {
-                "turn_id": turn_id,
-                "provider": result.provider,
-                "model": result.model,
-                "path": "tool" if tools_called else "fast",
-                "tools_called": tools_called,
-                "latency_ms": round((time.perf_counter() - started) * 1000, 2),
-                "tokens": usage_dict(result.usage),
-                "repairs": result.repairs,
-                "degraded": result.degraded,
-                "memory": memory_plan.diagnostics(),
-            }
+        meta = TurnMeta(
+            turn_id=turn_id,
+            provider=without_nul(result.provider),
+            model=without_nul(result.model),
+            path="tool" if tools_called else "fast",
+            tools_called=without_nul(tools_called),
+            latency_ms=round((time.perf_counter() - started) * 1000, 2),
+            tokens=usage_dict(result.usage),
+            repairs=without_nul(result.repairs),
+            degraded=result.degraded,
+            memory=without_nul(memory_plan.diagnostics()),
         )
         problems = without_nul(result.problems)
         body = final.model_dump(mode="json")
@@ -183,10 +210,10 @@ def _commit_turn(
             active_tab=chat.active_tab,
             selected_day=chat.selected_day.value if chat.selected_day else None,
             reply=body,
-            meta={**meta, "problems": problems},
+            meta={**meta.as_json(), "problems": problems},
             proposal_id=proposal_id,
             turn_id=turn_id,
         )
         if after_write is not None:
             after_write(session)
-    return {**body, "meta": meta}
+    return TurnResult(reply=final, meta=meta)

@@ -1,5 +1,5 @@
 """Run a fake provider server by hand, so the app can be tried with FITCOACH_PROVIDER=gemini|openai
-without a key: `python -m fitcoach.agent.fakes gemini --port 8765`. Unscripted, it answers every
+without a key: `python -m fitcoach.testing gemini --port 8765`. Unscripted, it answers every
 turn with a NONE reply that quotes the message (it is a wire-format fake, not a coach)."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import json
 import threading
 from typing import Any
 
-from fitcoach.agent.fakes.gemini_server import FakeGeminiServer, GeminiReply
-from fitcoach.agent.fakes.openai_server import ChatReply, FakeOpenAIServer
+from fitcoach.testing.gemini_server import FakeGeminiServer, GeminiReply
+from fitcoach.testing.openai_server import ChatReply, FakeOpenAIServer
 
 
 def echo_answer(body: dict[str, Any]) -> str:
@@ -32,7 +32,7 @@ def echo_answer(body: dict[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m fitcoach.agent.fakes", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m fitcoach.testing", description=__doc__)
     parser.add_argument("provider", choices=["gemini", "openai"])
     parser.add_argument("--port", type=int, default=0, help="0 picks a free port")
     args = parser.parse_args(argv)

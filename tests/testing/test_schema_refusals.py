@@ -8,10 +8,10 @@ from typing import Any
 import httpx
 import pytest
 
-from fitcoach.agent.fakes.gemini_server import FakeGeminiServer, GeminiReply
-from fitcoach.agent.fakes.openai_server import ChatReply, FakeOpenAIServer
 from fitcoach.contract.wire_schema import lean_response_schema, openai_response_format
 from fitcoach.library import get_library
+from fitcoach.testing.gemini_server import FakeGeminiServer, GeminiReply
+from fitcoach.testing.openai_server import ChatReply, FakeOpenAIServer
 
 ANSWER = '{"message": "ok", "proposal": {"type": "NONE"}}'
 

@@ -24,6 +24,7 @@ import json
 import logging
 import threading
 import time
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any, Literal
 
@@ -40,8 +41,8 @@ from fitcoach.agent.providers.base import (
     ToolRunner,
 )
 from fitcoach.agent.providers.common import add_usage, require_json_object, run_tool
-from fitcoach.agent.providers.gemini_cache import CacheEntry, CacheRegistry, InMemoryCacheRegistry
-from fitcoach.agent.providers.gemini_support import (
+from fitcoach.agent.providers.gemini.cache import CacheEntry, CacheRegistry, InMemoryCacheRegistry
+from fitcoach.agent.providers.gemini.support import (
     CLEANUP_FAILURES,
     FAILURES,
     FORCED_CALLS,
@@ -64,7 +65,6 @@ from fitcoach.errors import (
     ProviderUnavailable,
     ToolLoopExceeded,
 )
-from fitcoach.library import ExerciseLibrary, get_library
 
 log = logging.getLogger(__name__)
 
@@ -74,6 +74,17 @@ FINAL_ANSWER_NUDGE = "Tool budget used up. Answer now with the final JSON object
 FINAL_CALL_NUDGE = f"Tool budget used up. Answer now by calling {REPLY_FUNCTION}; call no other tool."
 GeminiContract = Literal["function", "response_schema"]
 TOOL_RESULTS_HEADER = "Results of the analytics tools called for this turn:"
+
+
+def _slugs(request: ProviderRequest) -> tuple[str, ...]:
+    return tuple(request.turn.library.slugs)
+
+
+@dataclass(frozen=True)
+class _Contract:
+    structured: dict[str, Any]
+    reply_tool: types.Tool | None
+    reply_key: list[dict[str, Any]]
 
 
 class _CacheGone(Exception):
@@ -96,7 +107,6 @@ class GeminiProvider:
         timeout_s: float = 20.0,
         registry: CacheRegistry | None = None,
         clock: Clock | None = None,
-        library: ExerciseLibrary | None = None,
         contract: GeminiContract = "function",
     ) -> None:
         if not api_key:
@@ -111,19 +121,27 @@ class GeminiProvider:
         self.registry: CacheRegistry = registry or InMemoryCacheRegistry()
         self._create_lock = threading.Lock()
         self.clock: Clock = clock or SystemClock()
-        slugs = (library or get_library()).slugs
-        self._structured = structured_output(model, slugs)
         self.contract: GeminiContract = contract
-        self._reply_tool = reply_tool(slugs) if contract == "function" else None
-        # Part of the cache key (a changed contract is a new cache); dumped once, not per turn.
-        self._reply_key = (
-            [] if self._reply_tool is None else [self._reply_tool.model_dump(mode="json", exclude_none=True)]
-        )
+        self._contracts: dict[tuple[str, ...], _Contract] = {}
+        self._contracts_lock = threading.Lock()
+
+    def _contract(self, slugs: tuple[str, ...]) -> _Contract:
+        """The answer contract for the turn's library (its slug enum), built once per library: the
+        library is the request's (packaged entries plus imports), never one fixed at start-up."""
+        with self._contracts_lock:
+            found = self._contracts.get(slugs)
+            if found is None:
+                tool = reply_tool(list(slugs)) if self.contract == "function" else None
+                # Part of the cache key (a changed contract is a new cache); dumped once, not per turn.
+                key = [] if tool is None else [tool.model_dump(mode="json", exclude_none=True)]
+                found = _Contract(structured_output(self.model, list(slugs)), tool, key)
+                self._contracts[slugs] = found
+            return found
 
     def respond(self, request: ProviderRequest, tools: ToolRunner) -> ProviderResponse:
         # FITCOACH_LLM_TIMEOUT_S bounds the whole turn (cache calls and tool rounds), not each call.
         deadline = time.monotonic() + self.timeout_s
-        if self._reply_tool is not None:
+        if self.contract == "function":
             turn = self._function_turn
         else:
             turn = self._split_turn if self.split_tools else self._combined_turn
@@ -140,41 +158,60 @@ class GeminiProvider:
     # --- cache -------------------------------------------------------------------------------------
 
     def _cache(
-        self, prefix: str, declarations: list[dict[str, Any]], deadline: float, *, reply: bool = False
+        self,
+        slugs: tuple[str, ...],
+        prefix: str,
+        declarations: list[dict[str, Any]],
+        deadline: float,
+        *,
+        reply: bool = False,
     ) -> CacheEntry:
-        key = self.cache_key(prefix, declarations, reply=reply)
+        key = self.cache_key(prefix, declarations, slugs=slugs, reply=reply)
         entry = self.registry.usable(key, self.clock.now())
         if entry is None:
             # One creator per process: concurrent first turns would otherwise each pay for a cache.
             with self._create_lock:
                 entry = self.registry.usable(key, self.clock.now())
                 if entry is None:
-                    entry = self._create_cache(key, prefix, declarations, deadline, reply=reply)
+                    entry = self._create_cache(key, slugs, prefix, declarations, deadline, reply=reply)
                     # Counted once the entry exists: the database registry keeps counters on its row.
                     self.registry.count(key, hit=False)
                     return entry
         self.registry.count(key, hit=entry.cacheable)
         return entry
 
-    def cache_key(self, prefix: str, declarations: list[dict[str, Any]], *, reply: bool = True) -> str:
+    def cache_key(
+        self, prefix: str, declarations: list[dict[str, Any]], *, slugs: tuple[str, ...], reply: bool = True
+    ) -> str:
         """The registry key of the cache of `prefix` with these tools (and, in function mode with
         `reply`, the `coach_reply` declaration and its forced tool config)."""
-        return prefix_hash(self.model, prefix, [*declarations, *(self._reply_key if reply else [])])
+        reply_key = self._contract(slugs).reply_key if reply else []
+        return prefix_hash(self.model, prefix, [*declarations, *reply_key])
 
-    def _tools(self, declarations: list[dict[str, Any]], *, reply: bool) -> list[types.Tool] | None:
+    def _tools(
+        self, slugs: tuple[str, ...], declarations: list[dict[str, Any]], *, reply: bool
+    ) -> list[types.Tool] | None:
         tools = [gemini_tool(declarations)] if declarations else []
-        if reply and self._reply_tool is not None:
-            tools.append(self._reply_tool)
+        reply_tool_ = self._contract(slugs).reply_tool if reply else None
+        if reply_tool_ is not None:
+            tools.append(reply_tool_)
         return tools or None
 
     def _create_cache(
-        self, key: str, prefix: str, declarations: list[dict[str, Any]], deadline: float, *, reply: bool
+        self,
+        key: str,
+        slugs: tuple[str, ...],
+        prefix: str,
+        declarations: list[dict[str, Any]],
+        deadline: float,
+        *,
+        reply: bool,
     ) -> CacheEntry:
         now = self.clock.now()
         config = types.CreateCachedContentConfig(
             http_options=remaining_budget(deadline),
             system_instruction=prefix,
-            tools=self._tools(declarations, reply=reply),
+            tools=self._tools(slugs, declarations, reply=reply),
             tool_config=FORCED_CALLS if reply else None,
             ttl=f"{int(CACHE_TTL.total_seconds())}s",
             display_name=f"fitcoach-{key[:16]}",
@@ -210,7 +247,7 @@ class GeminiProvider:
         self, request: ProviderRequest, tools: ToolRunner, deadline: float
     ) -> ProviderResponse:
         declarations = tools.declarations()
-        entry = self._cache(request.prefix, declarations, deadline)
+        entry = self._cache(_slugs(request), request.prefix, declarations, deadline)
         contents = opening_contents(request)
         usage = TokenUsage()
         for round_number in range(MAX_TOOL_ROUNDS + 1):
@@ -231,7 +268,7 @@ class GeminiProvider:
 
     def _split_turn(self, request: ProviderRequest, tools: ToolRunner, deadline: float) -> ProviderResponse:
         declarations = tools.declarations()
-        entry = self._cache(request.prefix, declarations, deadline)
+        entry = self._cache(_slugs(request), request.prefix, declarations, deadline)
         contents = opening_contents(request)
         usage = TokenUsage()
         transcript: list[str] = []
@@ -244,7 +281,7 @@ class GeminiProvider:
                     return self._final(response, usage, entry, text=text)
                 break
             self._answer_calls(response, contents, tools, transcript=transcript)
-        plain = self._cache(request.prefix, [], deadline)
+        plain = self._cache(_slugs(request), request.prefix, [], deadline)
         closing = [*transcript, FINAL_ANSWER_NUDGE]
         if transcript:
             closing.insert(0, TOOL_RESULTS_HEADER)
@@ -257,7 +294,7 @@ class GeminiProvider:
     ) -> ProviderResponse:
         """Tool rounds until the model calls `coach_reply`; its arguments are the answer."""
         declarations = tools.declarations()
-        entry = self._cache(request.prefix, declarations, deadline, reply=True)
+        entry = self._cache(_slugs(request), request.prefix, declarations, deadline, reply=True)
         contents = opening_contents(request)
         usage = TokenUsage()
         for round_number in range(MAX_TOOL_ROUNDS + 1):
@@ -291,7 +328,7 @@ class GeminiProvider:
             return types.GenerateContentConfig(cached_content=entry.name, **common)
         return types.GenerateContentConfig(
             system_instruction=request.prefix,
-            tools=self._tools(declarations, reply=True),
+            tools=self._tools(_slugs(request), declarations, reply=True),
             tool_config=FORCED_CALLS,
             **common,
         )
@@ -330,7 +367,7 @@ class GeminiProvider:
             "automatic_function_calling": types.AutomaticFunctionCallingConfig(disable=True),
         }
         if structured:
-            common |= self._structured
+            common |= self._contract(tuple(request.turn.library.slugs)).structured
         if entry.cacheable:
             return types.GenerateContentConfig(cached_content=entry.name, **common)
         return types.GenerateContentConfig(
