@@ -5,7 +5,6 @@ Built from memory items at an instant: expired tier-2/3 items constrain nothing 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time
 from enum import StrEnum
@@ -13,6 +12,7 @@ from enum import StrEnum
 from fitcoach.contract.models import Tier1Entry, Tier2Entry, Tier3Entry, Weekday
 from fitcoach.engine.bodyparts import AREA_GROUP, BodyArea, areas_in, is_severe, loads_area, parse_area
 from fitcoach.engine.inventory import merge_inventories, parse_inventory
+from fitcoach.facts.reader import read_goal, read_schedule
 from fitcoach.library.gear import Inventory
 from fitcoach.library.models import Exercise, MuscleGroup
 from fitcoach.memory.model import MemoryItem
@@ -96,37 +96,10 @@ class Profile:
         )
 
 
-GOAL_WORDS: dict[GoalType, tuple[str, ...]] = {
-    GoalType.STRENGTH: ("strength", "stronger", "powerlift", "force", "força", "сил", "力量", "肌力"),
-    GoalType.HYPERTROPHY: (
-        "hypertroph",
-        "muscle",
-        "build",
-        "bulk",
-        "size",
-        "muscl",
-        "masse",
-        "músculo",
-        "hipertrofia",
-        "массу",
-        "мышц",
-        "гипертроф",
-        "增肌",
-        "肌肉",
-        "肌肥大",
-    ),
-}
-
-_DAYS = re.compile(r"(\d)\s*(?:x\s*)?(?:days?|jours?|dias?|дн|раз|天|日|次)")
-_MINUTES = re.compile(r"(\d{2,3})\s*(?:min|мин|分)")
-
-
 def parse_goal_type(text: str) -> GoalType:
-    lowered = text.lower()
-    for goal, words in GOAL_WORDS.items():
-        if any(word in lowered for word in words):
-            return goal
-    return GoalType.GENERAL
+    """The goal a goal fact names, in any supported language (the fact reader's goal words)."""
+    found = read_goal(text)
+    return GoalType(found) if found is not None else GoalType.GENERAL
 
 
 def _priority_groups(entry: Tier1Entry) -> tuple[MuscleGroup, ...]:
@@ -145,13 +118,8 @@ def _schedule(entry: Tier1Entry) -> ProfileSchedule:
         return ProfileSchedule(
             tuple(entry.schedule.days or ()), entry.schedule.days_per_week, entry.schedule.minutes
         )
-    lowered = entry.fact.lower()
-    days = _DAYS.search(lowered)
-    minutes = _MINUTES.search(lowered)
-    return ProfileSchedule(
-        days_per_week=int(days.group(1)) if days and 1 <= int(days.group(1)) <= 7 else None,
-        minutes=int(minutes.group(1)) if minutes else None,
-    )
+    days, minutes = read_schedule(entry.fact)
+    return ProfileSchedule(days_per_week=days, minutes=minutes)
 
 
 def _areas(*texts: str | None) -> list[BodyArea]:

@@ -20,10 +20,10 @@ from fitcoach.agent.guard import GuardContext
 from fitcoach.agent.prompt import static_prefix
 from fitcoach.agent.providers.base import ProviderRequest, TurnInput
 from fitcoach.agent.tool_runner import AnalyticsToolRunner
-from fitcoach.agent.units import stated_unit
 from fitcoach.clock import Clock
 from fitcoach.contract.models import ActiveTab, CoachReply, ProposalType, Weekday, WeeklyPlan
 from fitcoach.contract.nul import without_nul
+from fitcoach.languages.numbers import stated_unit
 from fitcoach.library.loader import ExerciseLibrary
 from fitcoach.memory.context import render_plan_document, render_runtime_block
 from fitcoach.memory.events import Actor

@@ -12,12 +12,12 @@ from typing import Any
 
 from fitcoach.agent.offline.acting.turn import apply_mutations
 from fitcoach.agent.offline.understanding.language import identify
-from fitcoach.agent.offline.understanding.normalize import fold
 from fitcoach.agent.providers.base import TurnInput
 from fitcoach.clock import parse_instant
 from fitcoach.contract.models import CoachReply, DayPlan, Tier, WeeklyPlan
 from fitcoach.engine.profile import build_profile
 from fitcoach.engine.validator import validate_day, validate_week
+from fitcoach.languages.text import fold
 from fitcoach.library import get_library
 from fitcoach.library.gear import Gear
 from fitcoach.memory.apply import plan_mutations

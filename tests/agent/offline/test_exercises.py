@@ -7,7 +7,7 @@ import datetime as dt
 import pytest
 
 from fitcoach.agent.offline.understanding import understand
-from fitcoach.agent.offline.understanding.lexicon import SUPPORTED_LANGUAGES
+from fitcoach.languages.lexicon import SUPPORTED_LANGUAGES
 from fitcoach.library import get_library
 
 NOW = dt.datetime(2026, 9, 14, 10, tzinfo=dt.UTC)

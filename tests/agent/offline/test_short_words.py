@@ -9,7 +9,7 @@ import datetime as dt
 import pytest
 
 from fitcoach.agent.offline.understanding import understand
-from fitcoach.agent.offline.understanding.normalize import english_equal, stem_equal
+from fitcoach.languages.text import english_equal, stem_equal
 from fitcoach.library import get_library
 
 NOW = dt.datetime(2026, 9, 14, 10, tzinfo=dt.UTC)

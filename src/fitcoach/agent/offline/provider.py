@@ -97,6 +97,7 @@ def coach_turn(turn: TurnInput, tools: ToolRunner) -> CoachReply:
         memory=active,
         has_plan=turn.plan is not None,
         library=turn.library,
+        language=turn.language,
     )
     context = Turn(
         turn,

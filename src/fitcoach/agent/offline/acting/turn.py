@@ -28,6 +28,7 @@ from fitcoach.contract.models import (
 )
 from fitcoach.engine.dayops import done_so_far
 from fitcoach.engine.profile import Profile, build_profile
+from fitcoach.languages.ui import unit_name
 from fitcoach.library import ExerciseLibrary
 from fitcoach.memory.model import MemoryItem
 
@@ -180,4 +181,4 @@ def format_load(pounds: float, unit: str, lang: str) -> str:
     halves = round(value * 2)
     whole, half = divmod(halves, 2)
     number = f"{whole}½" if half else str(whole)
-    return f"{number} {unit}" if not lang.startswith("zh") else f"{number} {'公斤' if unit == 'kg' else '磅'}"
+    return f"{number} {unit_name(lang, unit)}"

@@ -6,15 +6,15 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
-from fitcoach.agent.offline.understanding.lexicon import (
+from fitcoach.languages.grammar import fragments
+from fitcoach.languages.lexicon import (
     SUPPORTED_LANGUAGES,
     Match,
     PhraseMatcher,
-    Token,
     function_words,
     load_lexicon,
 )
-from fitcoach.agent.offline.understanding.normalize import fold, is_han
+from fitcoach.languages.text import Token, fold, is_han
 from fitcoach.library import ExerciseLibrary
 
 
@@ -28,8 +28,8 @@ def _gear_words() -> set[str]:
     return words
 
 
-GEAR_TOKENS = frozenset({"db", "dumbbell", "dumbbells", "bb", "barbell"})
-GEAR_HAN = ("啞鈴", "哑铃", "槓鈴", "杠铃")
+GEAR_TOKENS = frozenset(w for w in fragments("droppable_gear_words") if not is_han(w))
+GEAR_HAN = tuple(w for w in fragments("droppable_gear_words") if is_han(w))
 """Implement words users drop when the context says which one they mean ("single-arm row",
 "胸部支撐划船"): an alias without them still names the exercise when no other one shares it."""
 

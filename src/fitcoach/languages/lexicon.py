@@ -1,4 +1,5 @@
-"""Per-language lexicons (data files) and the phrase matcher that finds their entries in a message."""
+"""Per-language lexicons (`data/<code>/lexicon.json`) and the phrase matcher that finds their entries
+in a message: the one reader of words shared by the offline coach and the fact reader."""
 
 from __future__ import annotations
 
@@ -8,13 +9,13 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from importlib import resources
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from fitcoach.agent.offline.understanding.normalize import english_equal, fold, is_han, stem_equal
+from fitcoach.languages.registry import data_file, understood
+from fitcoach.languages.text import Token, english_equal, fold, is_han, stem_equal
 
-SUPPORTED_LANGUAGES: tuple[str, ...] = ("en", "fr", "pt", "ru", "zh-Hant")
+SUPPORTED_LANGUAGES: tuple[str, ...] = understood()
 """Languages with a lexicon and a message catalogue; other codes fall back to English answers."""
 
 
@@ -108,7 +109,7 @@ def function_words() -> frozenset[str]:
 
 @cache
 def load_lexicon(lang: str) -> Lexicon:
-    raw = resources.files("fitcoach.agent.offline").joinpath(f"lexicon/{lang}.json").read_text("utf-8")
+    raw = data_file(lang, "lexicon.json").read_text("utf-8")
     return Lexicon.model_validate(json.loads(raw))
 
 
@@ -133,13 +134,6 @@ class _Phrase:
     lang: str
     words: tuple[str, ...]
     han: str | None
-
-
-@dataclass(frozen=True)
-class Token:
-    text: str
-    start: int
-    end: int
 
 
 def word_matches(pattern: str, token: str, lang: str | None = None) -> bool:
