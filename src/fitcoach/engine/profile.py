@@ -11,10 +11,11 @@ from enum import StrEnum
 
 from fitcoach.contract.models import Tier1Entry, Tier2Entry, Tier3Entry, Weekday
 from fitcoach.engine.bodyparts import AREA_GROUP, BodyArea, areas_in, is_severe, loads_area, parse_area
-from fitcoach.engine.inventory import merge_inventories, parse_inventory
+from fitcoach.engine.inventory import merge_inventories
 from fitcoach.facts.reader import read_goal, read_schedule
-from fitcoach.library.gear import Inventory
+from fitcoach.library.gear import Gear, Inventory
 from fitcoach.library.models import Exercise, MuscleGroup
+from fitcoach.memory.facts import facts_of, inventory_of
 from fitcoach.memory.model import MemoryItem
 
 
@@ -139,13 +140,14 @@ def build_profile(items: list[MemoryItem], now: datetime) -> Profile:
     chronic: list[Constraint] = []
     acute: list[Constraint] = []
     events: list[Event] = []
+    unavailable: set[Gear] = set()
     for item in items:
         if not item.is_active(now):
             continue
         entry = item.entry
         if isinstance(entry, Tier1Entry):
             if entry.category == "equipment":
-                inventories.append(entry.inventory or parse_inventory(entry.fact))
+                inventories.append(inventory_of(item).inventory())
             elif entry.category == "goal":
                 kind = (
                     GoalType(entry.goal_type)
@@ -168,8 +170,11 @@ def build_profile(items: list[MemoryItem], now: datetime) -> Profile:
             expires = item.expires_at or entry.expires_at
             if expires is not None and expires <= now:
                 continue
+            unavailable |= facts_of(item).unavailable
             protected = tuple(area for text in entry.protected_areas or [] for area in _areas(text))
             events.append(Event(entry.event, entry.event_date, protected, item.id))
-    return Profile(
-        merge_inventories(inventories), goal, schedule, tuple(chronic), tuple(acute), tuple(events)
-    )
+    inventory = merge_inventories(inventories)
+    if unavailable:
+        # gear taken or out of order for now (a tier-3 note): unusable until the note expires
+        inventory = inventory.model_copy(update={"unavailable": inventory.unavailable | unavailable})
+    return Profile(inventory, goal, schedule, tuple(chronic), tuple(acute), tuple(events))

@@ -98,12 +98,19 @@ def read_change(text: str) -> EquipmentChange:
             for cue in cues["temporary"]
         ):
             status = "temporary"
-        negated = any(
+        trailing = any(0 <= cue.start - hit.end <= TRAILING_REACH for cue in cues["negation_after"])
+        negated = trailing or any(
             0 <= hit.start - cue.end <= NEGATION_REACH and not _between(folded, cue.end, hit.start)
             for cue in cues["negation"]
-        ) or any(0 <= cue.start - hit.end <= TRAILING_REACH for cue in cues["negation_after"])
+        )
         if negated and status == "added":
             status = "removed"
+        if trailing:
+            # a trailing negation denies the whole list before it: ru "гантелей и скамьи нет"
+            back = index
+            while back > 0 and _joined(folded, gear[back - 1], gear[back]):
+                back -= 1
+                statuses[back] = "removed"
         if (
             status == "added"
             and index > 0

@@ -69,9 +69,17 @@ def find(folded: str, table: str, langs: tuple[str, ...] | None = None) -> list[
     remaining = folded
     hits: list[Hit] = []
     for pattern, key, code, _ in _entries(table, langs or understood()):
+        spans: list[tuple[int, int]] = []
         for match in pattern.finditer(remaining):
-            hits.append(Hit(table, key, match.start(), match.end(), code))
-        remaining = pattern.sub(lambda m: " " * len(m.group()), remaining)
+            end = match.end()
+            if not all_han(match.group().replace(" ", "")):
+                # a stem covers its word: "гантел" spans "гантелей", so what follows is the next word
+                while end < len(remaining) and remaining[end].isalpha() and not all_han(remaining[end]):
+                    end += 1
+            spans.append((match.start(), end))
+            hits.append(Hit(table, key, match.start(), end, code))
+        for start, end in spans:
+            remaining = remaining[:start] + " " * (end - start) + remaining[end:]
     return sorted(hits, key=lambda hit: hit.start)
 
 

@@ -45,6 +45,9 @@ class ChatInput:
     message: str
     active_tab: ActiveTab
     selected_day: Weekday | None
+    language: str | None = None
+    """The user's stored language (None until they pick one): the prior for reading the message and
+    the language remembered facts are written in."""
 
 
 @dataclass(frozen=True)
@@ -108,6 +111,7 @@ def run_turn(
             plan=plan,
             library=library,
             plan_version=version,
+            language=chat.language,
         )
         block = render_runtime_block(
             now=now,
@@ -123,7 +127,9 @@ def run_turn(
         session.rollback()
         runner = AnalyticsToolRunner(session=session, user_id=user_id, now=now)
         request = ProviderRequest(prefix=static_prefix(library), runtime_block=block, turn=turn)
-        ctx = GuardContext(library=library, memory=memory, plan=plan, now=now)
+        ctx = GuardContext(
+            library=library, memory=memory, plan=plan, now=now, message=chat.message, language=chat.language
+        )
         result = think(request, provider=brains.provider, fallback=brains.fallback, tools=runner, ctx=ctx)
         session.rollback()  # a tool call may have begun a read; release it before writing
     return _commit_turn(
@@ -164,6 +170,8 @@ def _commit_turn(
             now=now,
             turn_id=turn_id,
             actor=Actor.AGENT,
+            message=chat.message,
+            language=chat.language,
         )
         if unit is not None:
             learn_units(session, user_id=user_id, unit=unit)

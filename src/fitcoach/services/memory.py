@@ -37,6 +37,8 @@ def apply_turn_mutations(
     turn_id: str | None,
     actor: Actor = Actor.AGENT,
     make_id: Callable[[], str] = new_memory_id,
+    message: str | None = None,
+    language: str | None = None,
 ) -> MutationPlan:
     """Plan and store a turn's mutations without committing; the caller commits with the turn record.
 
@@ -53,6 +55,8 @@ def apply_turn_mutations(
         new_id=make_id,
         owned_ids=memory_repo.owned_ids(session, user_id=user_id),
         actor=actor,
+        message=message,
+        language=language,
     )
     memory_repo.persist_plan(session, user_id=user_id, plan=plan, turn_id=turn_id)
     return plan

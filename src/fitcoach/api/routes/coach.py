@@ -59,7 +59,12 @@ async def chat(
         run_turn,
         request.app.state.sessionmaker,
         user_id=user.id,
-        chat=ChatInput(message=body.message, active_tab=body.active_tab, selected_day=body.selected_day),
+        chat=ChatInput(
+            message=body.message,
+            active_tab=body.active_tab,
+            selected_day=body.selected_day,
+            language=user.settings.get("language"),
+        ),
         clock=clock,
         brains=brains,
         library=library,
