@@ -22,16 +22,17 @@ from fitcoach.facts.model import BodyArea, BodyFacts, EquipmentChange, Inventory
 from fitcoach.facts.words import Hit, facts_words, find, phrases
 from fitcoach.languages.detect import detect_language
 from fitcoach.languages.grammar import alternation, word_set
+from fitcoach.languages.lexicon import load_lexicon
 from fitcoach.languages.numbers import KG_TO_LB, loads_of
 from fitcoach.languages.registry import understood
-from fitcoach.languages.text import fold
+from fitcoach.languages.text import fold, tokenize
 from fitcoach.library.gear import Gear
 
 NEGATION_REACH = 16
 """Characters between a negation and the gear it denies ("no bench", "pas de banc réglable")."""
 
-TRAILING_REACH = 4
-"""Characters between gear and a negation after it ("скамьи нет", "bench — none")."""
+TRAILING_REACH = 16
+"""Characters between gear and a negation after it in its clause ("скамьи нет", "турника дома нет")."""
 
 REMOVAL_REACH = 32
 """Characters between "sold/broken" and its gear in one clause ("sold my old adjustable bench")."""
@@ -43,6 +44,14 @@ _DENIED_LOAD = re.compile(alternation("load_denials") + r"\s*" + alternation("lo
 """Right before a load it corrects: "not 50 lb but 40", "20 kg, pas 25", "не 24 кг"."""
 
 _CLAUSE_BREAK = re.compile(r"[,.;:!?\n\uff0c\u3002\uff1b\uff1a\uff01\uff1f]")
+_BREAKS = re.compile(
+    r"[,.;:!?\n\uff0c\u3002\uff1b\uff1a\uff01\uff1f]|\b"
+    + alternation("clause_breaks")
+    + r"\b|"
+    + alternation("clause_break_chars")
+)
+"""Where a cue's reach ends: punctuation, and "but", "mais", "но", "但"."""
+
 _SENTENCE_BREAK = re.compile(r"[.;!?\n\u3002\uff1b\uff01\uff1f]")
 
 CUE_TABLES = ("negation", "negation_after", "removed", "temporary", "acquired", "only")
@@ -59,8 +68,18 @@ def _language(text: str, folded: str) -> str:
     for table in ("gear", *CUE_TABLES):
         for hit in find(folded, table):
             evidence[hit.lang] = evidence.get(hit.lang, 0.0) + 1.0
+    for token in tokenize(folded):
+        owners = [code for code, words in _function_words().items() if token.text in words]
+        for code in owners:
+            evidence[code] = evidence.get(code, 0.0) + 1.0 / len(owners)
     code = detect_language(text, evidence=evidence)
     return code if code in understood() else "zh-Hant" if code.startswith("zh") else "en"
+
+
+@lru_cache(maxsize=1)
+def _function_words() -> dict[str, frozenset[str]]:
+    """Each understood language's function words ("tem", "e", "de", "у", "меня"), folded."""
+    return {code: frozenset(fold(w) for w in load_lexicon(code).function_words) for code in understood()}
 
 
 def _between(folded: str, start: int, end: int, pattern: re.Pattern[str] = _CLAUSE_BREAK) -> bool:
@@ -81,44 +100,20 @@ def read_change(text: str) -> EquipmentChange:
     langs = (lang,)
     gear = [hit for hit in find(folded, "gear")]
     cues = {table: find(folded, table, langs) for table in CUE_TABLES}
-    statuses: dict[int, str] = {}
-    for index, hit in enumerate(gear):
-        status = "added"
-        if any(
-            0 <= hit.start - cue.end <= REMOVAL_REACH and not _between(folded, cue.end, hit.start)
-            for cue in cues["removed"]
-        ) or any(
-            0 <= cue.start - hit.end <= REMOVAL_REACH and not _between(folded, hit.end, cue.start)
-            for cue in cues["removed"]
-        ):
-            status = "removed"
-        if any(
-            (0 <= hit.start - cue.end <= NEGATION_REACH or 0 <= cue.start - hit.end <= REMOVAL_REACH)
-            and not _between(folded, min(hit.end, cue.end), max(hit.start, cue.start))
-            for cue in cues["temporary"]
-        ):
-            status = "temporary"
-        trailing = any(0 <= cue.start - hit.end <= TRAILING_REACH for cue in cues["negation_after"])
-        negated = trailing or any(
-            0 <= hit.start - cue.end <= NEGATION_REACH and not _between(folded, cue.end, hit.start)
-            for cue in cues["negation"]
-        )
-        if negated and status == "added":
-            status = "removed"
-        if trailing:
-            # a trailing negation denies the whole list before it: ru "гантелей и скамьи нет"
-            back = index
-            while back > 0 and _joined(folded, gear[back - 1], gear[back]):
-                back -= 1
-                statuses[back] = "removed"
-        if (
-            status == "added"
-            and index > 0
-            and statuses.get(index - 1) == "removed"
-            and _joined(folded, gear[index - 1], hit)
-        ):
-            status = "removed"  # "no bench or barbell", "sem banco nem barra"
-        statuses[index] = status
+    statuses = {index: "added" for index in range(len(gear))}
+    # "sold/broken/lost" and a negation reach the nearest gear in their clause, and the gear joined to
+    # it by "and/or" ("no bench or barbell", "sold my bench and barbell"); never gear past it
+    # (the verb after its gear only when no gear follows it: "the bench is broken", "скамьи нет")
+    for cue in cues["negation"]:
+        _mark_after(folded, gear, statuses, cue, "removed", NEGATION_REACH)
+    for cue in cues["negation_after"]:
+        _mark_before(folded, gear, statuses, cue, "removed", TRAILING_REACH)
+    for cue in cues["removed"]:
+        if not _mark_after(folded, gear, statuses, cue, "removed", REMOVAL_REACH):
+            _mark_before(folded, gear, statuses, cue, "removed", REMOVAL_REACH)
+    for cue in cues["temporary"]:
+        if not _mark_after(folded, gear, statuses, cue, "temporary", NEGATION_REACH):
+            _mark_before(folded, gear, statuses, cue, "temporary", REMOVAL_REACH)
     added = frozenset().union(*(_gear_of(h) for i, h in enumerate(gear) if statuses[i] == "added"))
     if _pairs(folded, lang):
         added |= {Gear.DUMBBELLS}  # "a pair of 12s" is a pair of dumbbells
@@ -127,12 +122,15 @@ def read_change(text: str) -> EquipmentChange:
     if added and Gear.BENCH in added and find(folded, "adjustable"):
         added |= {Gear.INCLINE_BENCH}
     other_cues = [cue for table in ("acquired", "removed", "negation", "temporary") for cue in cues[table]]
+    only_cues = [
+        cue for cue in cues["only"] if not any(o.start <= cue.start and cue.end <= o.end for o in other_cues)
+    ]
     only = any(
         statuses[i] == "added"
         and 0 <= hit.start - cue.end <= ONLY_REACH
         and not _between(folded, cue.end, hit.start)
         and not any(cue.end <= other.start < hit.start for other in other_cues)
-        for cue in cues["only"]
+        for cue in only_cues
         for i, hit in enumerate(gear)
     )
     gym = [hit for hit in find(folded, "gym")]
@@ -156,6 +154,49 @@ def read_change(text: str) -> EquipmentChange:
         load_unit=unit,
         lang=lang,
     )
+
+
+def _mark_after(
+    folded: str, gear: list[Hit], statuses: dict[int, str], cue: Hit, status: str, reach: int
+) -> bool:
+    """The first gear after the cue in its clause (and the gear joined to it) takes `status`."""
+    following = [i for i, hit in enumerate(gear) if hit.start >= cue.end]
+    if not following:
+        return False
+    first = following[0]
+    if gear[first].start - cue.end > reach or _between(folded, cue.end, gear[first].start, _BREAKS):
+        return False
+    _set(statuses, first, status)
+    while first + 1 < len(gear) and _joined(folded, gear[first], gear[first + 1]):
+        first += 1
+        _set(statuses, first, status)
+    return True
+
+
+def _mark_before(
+    folded: str, gear: list[Hit], statuses: dict[int, str], cue: Hit, status: str, reach: int
+) -> None:
+    """The last gear before a trailing cue in its clause ("the bench is broken", "скамьи нет",
+    "椅子賣掉了"), and the list joined to it ("гантелей и скамьи нет")."""
+    preceding = [i for i, hit in enumerate(gear) if hit.end <= cue.start]
+    if not preceding:
+        return
+    last = preceding[-1]
+    if cue.start - gear[last].end > reach or _between(folded, gear[last].end, cue.start, _BREAKS):
+        return
+    _set(statuses, last, status)
+    while last > 0 and _joined(folded, gear[last - 1], gear[last]):
+        last -= 1
+        _set(statuses, last, status)
+
+
+_PRIORITY = {"added": 0, "removed": 1, "temporary": 2}
+"""A taken bench is taken, whatever else the sentence says about it."""
+
+
+def _set(statuses: dict[int, str], index: int, status: str) -> None:
+    if _PRIORITY[status] > _PRIORITY[statuses[index]]:
+        statuses[index] = status
 
 
 def _dumbbell_cap(

@@ -40,11 +40,20 @@ def facts_words(code: str) -> dict[str, Any]:
     return {k: v for k, v in json.loads(spec.read_text("utf-8")).items() if not k.startswith("_")}
 
 
-def _pattern(phrase: str) -> re.Pattern[str]:
-    folded = fold(phrase)
-    return re.compile(
-        re.escape(folded) if all_han(folded.replace(" ", "")) else WORD_START + re.escape(folded)
-    )
+STEM_TABLES = frozenset({"gear", "areas", "severe", "goals", "gym", "home", "adjustable", "sides"})
+"""Noun tables, matched as stems at a word start ("гантел" covers "гантелей"); the other tables
+(cues such as "no", "sold", "only") match whole words unless an entry ends in `*` ("продал*")."""
+
+WORD_END = r"(?![^\W\d_])"
+
+
+def _pattern(phrase: str, table: str) -> re.Pattern[str]:
+    stem = phrase.endswith("*")
+    folded = fold(phrase.rstrip("*"))
+    if all_han(folded.replace(" ", "")):
+        return re.compile(re.escape(folded))
+    end = "" if stem or table in STEM_TABLES else WORD_END
+    return re.compile(WORD_START + re.escape(folded) + end)
 
 
 @cache
@@ -59,7 +68,7 @@ def _entries(table: str, langs: tuple[str, ...]) -> tuple[tuple[re.Pattern[str],
             pairs = [(key, phrase) for key, phrases in raw.items() for phrase in phrases]
         elif isinstance(raw, list):
             pairs = [(table, phrase) for phrase in raw]
-        found.extend((_pattern(phrase), key, code, len(fold(phrase))) for key, phrase in pairs)
+        found.extend((_pattern(phrase, table), key, code, len(fold(phrase))) for key, phrase in pairs)
     found.sort(key=lambda entry: -entry[3])
     return tuple(found)
 

@@ -19,11 +19,14 @@ from lingua import Language as LinguaLanguage
 from lingua import LanguageDetector, LanguageDetectorBuilder
 
 from fitcoach.languages.registry import DEFAULT_LANGUAGE, data_dir, get_language, supported
-from fitcoach.languages.text import script_counts
+from fitcoach.languages.text import script_counts, tokens
 
 PRIOR_MARGIN = 0.35
 """How far ahead of the user's own language another must be in lingua's confidence to win: short
 messages ("no bench", "ok", "merci") are ambiguous, and a user writes in their language by default."""
+
+SHORT_WORDS = 2
+"""A message of this many words or fewer is read in the user's own language when one is stored."""
 
 _lock = threading.Lock()
 
@@ -88,6 +91,8 @@ def detect_language(text: str, *, prior: str | None = None, evidence: dict[str, 
         return chinese_script(text, prior=prior)
     if counts.cyrillic and counts.cyrillic >= counts.latin / 2:
         return "ru"
+    if prior in supported() and len(tokens(text)) <= SHORT_WORDS:
+        return str(prior)  # "ok", "merci", "no bench": too short to outweigh what the user writes in
     scores = language_scores(text)
     total = sum((evidence or {}).values())
     for code, hits in (evidence or {}).items():

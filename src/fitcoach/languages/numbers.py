@@ -105,8 +105,8 @@ def parse_load(span: str) -> Load | None:
 
 
 def parse_number(span: str) -> float | None:
-    """A number written in digits or words in any understood language ("12", "twelve", "двенадцать",
-    "十二"); None when the span is not one number."""
+    """A number written in digits or words in any understood language ("12", "forty-five", "двадцать
+    два", "十二"): a word the lexicons know, or tens followed by units; None when it is not a number."""
     _, words = _number_alternation(all_lexicons())
     text = fold(span).strip()
     if text in words:
@@ -114,7 +114,13 @@ def parse_number(span: str) -> float | None:
     try:
         return float(text.replace(",", "."))
     except ValueError:
-        return None
+        pass
+    parts = [part for part in re.split(r"[\s-]+", text) if part]
+    if len(parts) == 2 and all(part in words for part in parts):
+        tens, units = words[parts[0]], words[parts[1]]
+        if tens % 10 == 0 and tens >= 20 and 0 < units < 10:
+            return float(tens + units)
+    return None
 
 
 def parse_minutes(span: str) -> int | None:

@@ -76,6 +76,16 @@ def remember(
     return plan
 
 
+def forget_all(session: Session, *, user_id: str) -> int:
+    """The user confirmed "forget everything" (the Me tab, or the chip the coach offers): every memory
+    item, its history and its text in past replies, for good. Never done by a chat turn itself."""
+    lock_user(session, user_id=user_id)
+    ids = sorted(memory_repo.owned_ids(session, user_id=user_id))
+    for item_id in ids:
+        memory_repo.forget(session, user_id=user_id, item_id=item_id)
+    return len(ids)
+
+
 def active_plan(session: Session, *, user_id: str) -> WeeklyPlan | None:
     row = get_active_plan(session, user_id=user_id)
     return None if row is None else WeeklyPlan.model_validate(row.plan)

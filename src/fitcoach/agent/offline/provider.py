@@ -15,6 +15,7 @@ from fitcoach.agent.providers.base import ProviderRequest, ProviderResponse, Tok
 from fitcoach.agent.providers.registry import ProviderOptions
 from fitcoach.contract.models import CoachReply, Tier1Entry, Tone, Verbosity, Weekday
 from fitcoach.errors import FitcoachError
+from fitcoach.memory.forget import asks_to_forget_everything
 
 Handler = Callable[[Turn], CoachReply]
 
@@ -110,6 +111,9 @@ def coach_turn(turn: TurnInput, tools: ToolRunner) -> CoachReply:
     # "I sold my bench", "comprei um rack": whatever the message asks next, the week must be
     # rebuilt with what the user now owns (R17)
     handler = HANDLERS[u.intent]
+    if asks_to_forget_everything(turn.message):
+        # never a rewrite of memory: the user confirms in the Me tab (DELETE /api/memory)
+        return reply(context, context.say("forget_all_confirm"))
     if equipment.closes_gym(context):
         handler = equipment.gym_closed
     elif u.intent not in CORRECTION_KEEPS and equipment.corrects_equipment(context):

@@ -111,6 +111,15 @@ def state_fact(
     )
 
 
+@router.delete("/api/memory", status_code=204, responses=error_responses(*AUTHED))
+def forget_everything(user: UserDep, session: SessionDep) -> Response:
+    """The user's confirmed "forget everything": all memory, its history and its text in past replies.
+    A chat turn never does this; the coach only proposes it."""
+    service.forget_all(session, user_id=user.id)
+    session.commit()
+    return Response(status_code=204)
+
+
 @router.delete("/api/memory/{item_id}", status_code=204, responses=error_responses(*AUTHED, 404, 422))
 def forget_item(item_id: str, user: UserDep, session: SessionDep) -> Response:
     """Forget for good: the item, its history and its text in past replies. Another user's id is a 404."""
