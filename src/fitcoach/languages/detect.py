@@ -104,3 +104,8 @@ def detect_language(text: str, *, prior: str | None = None, evidence: dict[str, 
     if prior is not None and prior in scores and scores[best] - scores[prior] <= PRIOR_MARGIN:
         return prior
     return best
+
+
+def warm_up_detection() -> None:
+    """Load every supported language's model now (about a second), so no user waits for it."""
+    language_scores("warm up")
