@@ -24,9 +24,8 @@ from typing import Any
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session, sessionmaker
 
-from fitcoach.agent.pipeline import Brains, ChatInput, run_turn
 from fitcoach.agent.prompt import CHARS_PER_TOKEN, estimate_tokens, static_prefix
-from fitcoach.agent.providers.gemini_support import reply_tool
+from fitcoach.agent.providers.gemini.support import reply_tool
 from fitcoach.agent.providers.scripted import ScriptedProvider
 from fitcoach.agent.tools import TOOL_DECLARATIONS
 from fitcoach.api.app import create_app
@@ -38,6 +37,8 @@ from fitcoach.contract.wire_schema import lean_response_schema, openai_response_
 from fitcoach.library import get_library
 from fitcoach.memory.context import render_runtime_block
 from fitcoach.memory.model import MemoryItem
+from fitcoach.services.brains import Brains
+from fitcoach.services.chat import ChatInput, run_turn
 from fitcoach.storage.db import make_engine, make_sessionmaker, migrate
 from fitcoach.storage.memory import insert_memory_item
 from fitcoach.storage.plans import add_plan_version
@@ -135,7 +136,7 @@ def bench_direct(url: str, answer: dict[str, Any], turns: int) -> dict[str, Any]
         provider.enqueue(answer)
         return run_turn(
             sessions, user_id=user_id, chat=chat, clock=FrozenClock(NOW), brains=brains, library=library
-        )
+        ).body()
 
     return timed(turn, turns)
 
@@ -206,7 +207,7 @@ def seed_block() -> str:
 def budget_texts() -> dict[str, str]:
     slugs = get_library().slugs
     return {
-        "prefix": static_prefix(),
+        "prefix": static_prefix(get_library()),
         "tools": json.dumps(TOOL_DECLARATIONS, ensure_ascii=False),
         "runtime_block_with_message": seed_block(),
         "gemini_response_json_schema": compact(lean_response_schema(slugs)),

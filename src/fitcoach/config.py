@@ -16,7 +16,8 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="FITCOACH_", extra="ignore")
 
     database_url: str = Field(default=f"sqlite:///{DEFAULT_SQLITE_PATH}")
-    provider: Literal["offline", "gemini", "openai", "scripted"] = "offline"
+    provider: str = Field(default="offline", min_length=1)
+    """A name in the provider registry (`fitcoach.agent.providers.registry`): offline, gemini, openai..."""
     model: str | None = None
     llm_timeout_s: float = 20.0
     gemini_base_url: str | None = None

@@ -13,7 +13,6 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import Engine
 
-from fitcoach.agent.pipeline import Brains
 from fitcoach.agent.prompt import static_prefix
 from fitcoach.agent.providers.base import ProviderRequest, TurnInput
 from fitcoach.agent.providers.scripted import ScriptedProvider
@@ -21,6 +20,8 @@ from fitcoach.agent.tools import TOOL_DECLARATIONS
 from fitcoach.api.app import create_app
 from fitcoach.clock import FrozenClock
 from fitcoach.config import Settings
+from fitcoach.library import get_library
+from fitcoach.services.brains import Brains
 from tests.conftest import MakeUser, TestUser
 from tests.seeding import seed_athlete
 
@@ -59,9 +60,10 @@ def make_request(message: str = "Should I add weight?", user: str = "u1") -> Pro
         selected_day=None,
         memory=[],
         plan=None,
+        library=get_library(),
     )
     block = f"[RUNTIME CONTEXT BLOCK]\nUSER: {user}\n[USER MESSAGE / CHIP INPUT]\n{json.dumps(message)}"
-    return ProviderRequest(prefix=static_prefix(), runtime_block=block, turn=turn)
+    return ProviderRequest(prefix=static_prefix(get_library()), runtime_block=block, turn=turn)
 
 
 @pytest.fixture

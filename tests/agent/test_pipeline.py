@@ -12,7 +12,6 @@ from fastapi.testclient import TestClient
 from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import Session
 
-from fitcoach.agent.pipeline import Brains, ChatInput, run_turn
 from fitcoach.agent.providers.base import ProviderRequest, ToolRunner
 from fitcoach.agent.providers.scripted import ScriptedProvider
 from fitcoach.clock import FrozenClock
@@ -21,6 +20,8 @@ from fitcoach.engine.profile import build_profile
 from fitcoach.engine.validator import validate_day, validate_week
 from fitcoach.errors import ProviderTimeout, ProviderUnavailable, ToolLoopExceeded
 from fitcoach.library import get_library
+from fitcoach.services.brains import Brains
+from fitcoach.services.chat import ChatInput, run_turn
 from fitcoach.storage.db import make_sessionmaker
 from fitcoach.storage.memory import insert_memory_item
 from fitcoach.storage.memory_repo import load_active_items

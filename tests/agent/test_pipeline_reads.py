@@ -9,12 +9,13 @@ from pathlib import Path
 
 from sqlalchemy import Engine
 
-from fitcoach.agent.pipeline import Brains, ChatInput, run_turn
 from fitcoach.agent.providers.scripted import ScriptedProvider
 from fitcoach.clock import FrozenClock
 from fitcoach.contract.models import Weekday, WeeklyPlan
 from fitcoach.library import get_library
 from fitcoach.memory.context import render_plan
+from fitcoach.services.brains import Brains
+from fitcoach.services.chat import ChatInput, run_turn
 from fitcoach.storage.db import make_sessionmaker
 from fitcoach.storage.plans import add_plan_version, mark_day_completed
 from tests.conftest import MakeUser

@@ -33,15 +33,18 @@ EXAMPLES = worked_examples(get_library())
 
 def test_prefix_is_byte_identical_across_processes() -> None:
     """A fresh interpreter (other hash seed, other time) renders the same bytes."""
-    code = "import sys; from fitcoach.agent.prompt import static_prefix; sys.stdout.write(static_prefix())"
+    code = (
+        "import sys; from fitcoach.agent.prompt import static_prefix;"
+        " from fitcoach.library import get_library; sys.stdout.write(static_prefix(get_library()))"
+    )
     other = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, check=True, env={"PYTHONHASHSEED": "123"}
     ).stdout.decode()
-    assert other == static_prefix() == build_prefix(get_library())
+    assert other == static_prefix(get_library()) == build_prefix(get_library())
 
 
 def test_prefix_reaches_the_cache_minimum() -> None:
-    assert estimate_tokens(static_prefix()) >= MIN_CACHE_TOKENS
+    assert estimate_tokens(static_prefix(get_library())) >= MIN_CACHE_TOKENS
 
 
 @pytest.mark.parametrize(("text", "tokens"), [("", 0), ("abcd", 1), ("abcde", 2), ("x" * 400, 100)])
@@ -50,7 +53,7 @@ def test_token_estimate_is_chars_over_four(text: str, tokens: int) -> None:
 
 
 def test_prefix_carries_every_section_and_the_whole_index() -> None:
-    prefix = static_prefix()
+    prefix = static_prefix(get_library())
     for slug in get_library().slugs:
         assert f"`{slug}`" in prefix
     for heading in (
@@ -102,7 +105,7 @@ def test_each_example_is_a_complete_contract_answer(example: object) -> None:
     if isinstance(data, WeeklyPlan):
         assert len(data.days) == 7
         assert data.summary.frequency == len(data.training_days())
-    assert render_json(answer) in static_prefix()
+    assert render_json(answer) in static_prefix(get_library())
 
 
 def test_prefix_hash_moves_with_each_input() -> None:
@@ -198,10 +201,10 @@ def test_examples_pass_the_engine_validator(example: object) -> None:
     profile = _profile_for(example)
     data = reply.proposal.data
     if isinstance(data, WeeklyPlan):
-        report = validate_week(data, profile, minutes=45)
+        report = validate_week(data, profile, minutes=45, library=get_library())
     elif isinstance(data, DayPlan):
         assert reply.proposal.target_day is not None
-        report = validate_day(data, reply.proposal.target_day, profile, minutes=45)
+        report = validate_day(data, reply.proposal.target_day, profile, minutes=45, library=get_library())
     else:
         return
     assert report.errors == []
@@ -210,7 +213,7 @@ def test_examples_pass_the_engine_validator(example: object) -> None:
 def test_the_prefix_is_built_once_per_library_and_equal_for_an_equal_copy() -> None:
     """Built per turn it cost ~5 ms of a ~5 ms pipeline; an equal library still gives the same bytes."""
     packaged = get_library()
-    assert static_prefix(packaged) is static_prefix(packaged) is static_prefix()
+    assert static_prefix(packaged) is static_prefix(packaged) is static_prefix(get_library())
     copy = packaged.with_entries([])
     assert copy is not packaged
     assert static_prefix(copy) == static_prefix(packaged)

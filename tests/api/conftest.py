@@ -9,11 +9,11 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import Engine
 
-from fitcoach.agent.pipeline import Brains
 from fitcoach.agent.providers.scripted import ScriptedProvider
 from fitcoach.api.app import create_app
 from fitcoach.clock import FrozenClock
 from fitcoach.config import Settings
+from fitcoach.services.brains import Brains
 
 
 @pytest.fixture

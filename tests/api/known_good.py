@@ -141,4 +141,5 @@ STEPS = [
         "DELETE /api/memory/{item_id}",
         lambda ctx: {"path_parameters": {"item_id": ctx["POST /api/memory"]["items"][0]["id"]}},
     ),
+    Step("DELETE /api/memory"),
 ]

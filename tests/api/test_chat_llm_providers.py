@@ -14,16 +14,16 @@ from fastapi.testclient import TestClient
 from sqlalchemy import Engine
 from sqlalchemy.orm import Session
 
-from fitcoach.agent.fakes.gemini_server import FakeGeminiServer, GeminiReply, parameters_json_schema
-from fitcoach.agent.fakes.openai_server import ChatReply, FakeOpenAIServer
-from fitcoach.agent.fakes.server import Fault
-from fitcoach.agent.providers.gemini_cache_db import DatabaseCacheRegistry
-from fitcoach.agent.providers.gemini_support import REPLY_FUNCTION
+from fitcoach.agent.providers.gemini.cache_db import DatabaseCacheRegistry
+from fitcoach.agent.providers.gemini.support import REPLY_FUNCTION
 from fitcoach.api.app import create_app
 from fitcoach.clock import FrozenClock
 from fitcoach.config import Settings
 from fitcoach.storage.db import make_sessionmaker
 from fitcoach.storage.plans import get_active_plan
+from fitcoach.testing.gemini_server import FakeGeminiServer, GeminiReply, parameters_json_schema
+from fitcoach.testing.openai_server import ChatReply, FakeOpenAIServer
+from fitcoach.testing.server import Fault
 from tests.conftest import MakeUser, TestUser
 from tests.lean_answers import lean_shaped
 from tests.seeding import seed_athlete

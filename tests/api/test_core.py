@@ -32,6 +32,7 @@ PROTECTED = [
     ("POST", "/api/memory"),
     ("GET", "/api/memory/history"),
     ("DELETE", "/api/memory/mem_123"),
+    ("DELETE", "/api/memory"),
     ("GET", "/api/coach/context"),
     ("POST", "/api/coach/chat"),
     ("GET", "/api/coach/proposals"),

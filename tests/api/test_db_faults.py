@@ -17,12 +17,12 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
 
-from fitcoach.agent.pipeline import Brains
 from fitcoach.agent.providers.scripted import ScriptedProvider
 from fitcoach.api.app import create_app
 from fitcoach.api.errors import database_fault
 from fitcoach.clock import FrozenClock
 from fitcoach.config import Settings
+from fitcoach.services.brains import Brains
 from fitcoach.storage.db import make_engine, make_sessionmaker
 from fitcoach.storage.tables import (
     ChatTurn,

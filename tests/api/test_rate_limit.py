@@ -9,13 +9,13 @@ from fastapi.testclient import TestClient
 from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import Session
 
-from fitcoach.agent.pipeline import Brains
 from fitcoach.agent.providers.scripted import ScriptedProvider
 from fitcoach.api.app import create_app
 from fitcoach.api.limits import SlidingWindowLimiter
 from fitcoach.clock import FrozenClock, parse_instant
 from fitcoach.config import Settings
 from fitcoach.errors import RateLimited
+from fitcoach.services.brains import Brains
 from fitcoach.storage.tables import ChatTurn
 from tests.agent.test_pipeline import none_answer
 from tests.conftest import MakeUser

@@ -9,10 +9,11 @@ from fastapi.testclient import TestClient
 from sqlalchemy import Engine
 from sqlalchemy.orm import Session
 
-from fitcoach.agent.pipeline import Brains, ChatInput, run_turn
 from fitcoach.agent.providers.scripted import ScriptedProvider
 from fitcoach.clock import FrozenClock
 from fitcoach.library import get_library
+from fitcoach.services.brains import Brains
+from fitcoach.services.chat import ChatInput, run_turn
 from fitcoach.storage.db import make_sessionmaker
 from fitcoach.storage.tables import ChatTurn
 from fitcoach.storage.users import create_user, issue_token

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from fitcoach.cli.main import app
 from fitcoach.contract.models import MemoryMutation, Operation, Tier
-from fitcoach.memory.service import apply_turn_mutations
+from fitcoach.services.memory import apply_turn_mutations
 from fitcoach.storage.db import make_sessionmaker
 from fitcoach.storage.memory_repo import owned_ids
 from tests.conftest import MakeUser

@@ -15,7 +15,6 @@ from openai.types.chat import ChatCompletionFunctionTool
 from openai.types.shared import ResponseFormatJSONSchema
 from tests.lean_answers import lean_shaped
 
-from fitcoach.agent.fakes.schema_rules import gemini_json_schema_problem, openai_strict_schema_problem
 from fitcoach.agent.tools import TOOL_DECLARATIONS, openai_tools
 from fitcoach.contract.models import CoachReply
 from fitcoach.contract.normalize import missing_server_fields, normalize_reply
@@ -27,6 +26,7 @@ from fitcoach.contract.wire_schema import (
     strict_response_schema,
 )
 from fitcoach.library import get_library
+from fitcoach.testing.schema_rules import gemini_json_schema_problem, openai_strict_schema_problem
 
 SEEDS = ("onboarding_update_week.json", "monday_update_day.json")
 

@@ -31,7 +31,7 @@ def singles_day() -> object:
 
 def test_seed_express_monday_keeps_the_incline_anchor_and_the_superset() -> None:
     monday = fixture_week("home_db_4day").days[MON]
-    result = compress_day(monday, 30, seed_profile(), keep_focus={MuscleGroup.CHEST})
+    result = compress_day(monday, 30, seed_profile(), keep_focus={MuscleGroup.CHEST}, library=get_library())
     compressed = result.data
     assert compressed.duration_minutes <= 30  # type: ignore[union-attr]
     anchor = compressed.blocks[0].exercises  # type: ignore[union-attr]
@@ -43,11 +43,11 @@ def test_seed_express_monday_keeps_the_incline_anchor_and_the_superset() -> None
         "overhead-db-tricep-extension",
     }
     assert result.summary_diff.startswith("Compressed Monday 45m ➔ ")
-    assert validate_day(compressed, MON, seed_profile(), minutes=30).ok  # type: ignore[arg-type]
+    assert validate_day(compressed, MON, seed_profile(), minutes=30, library=get_library()).ok  # type: ignore[arg-type]
 
 
 def test_pairing_comes_before_cutting_sets() -> None:
-    result = compress_day(singles_day(), 42, seed_profile(), weekday=MON)  # type: ignore[arg-type]
+    result = compress_day(singles_day(), 42, seed_profile(), weekday=MON, library=get_library())  # type: ignore[arg-type]
     plan = result.data
     before = {p.exercise_id: p.target_sets for p in singles_day().exercises()}  # type: ignore[attr-defined]
     assert {p.exercise_id: p.target_sets for p in plan.exercises()} == before  # type: ignore[union-attr]
@@ -56,7 +56,9 @@ def test_pairing_comes_before_cutting_sets() -> None:
 
 
 def test_work_outside_the_focus_goes_first_and_the_anchor_stays() -> None:
-    result = compress_day(singles_day(), 25, seed_profile(), keep_focus={MuscleGroup.CHEST}, weekday=MON)  # type: ignore[arg-type]
+    result = compress_day(
+        singles_day(), 25, seed_profile(), keep_focus={MuscleGroup.CHEST}, weekday=MON, library=get_library()
+    )  # type: ignore[arg-type]
     slugs = result.data.slugs()  # type: ignore[union-attr]
     assert slugs[0] == "incline-db-bench-press"
     assert "Dropped" in " ".join(result.changes) and len(slugs) < 5
@@ -70,7 +72,7 @@ def test_compress_blocks_leaves_a_fitting_day_alone() -> None:
 
 
 def test_repair_compresses_an_over_budget_day_instead_of_dropping_blocks() -> None:
-    fixed, repairs = repair_day(singles_day(), MON, seed_profile(), minutes=40)  # type: ignore[arg-type]
+    fixed, repairs = repair_day(singles_day(), MON, seed_profile(), minutes=40, library=get_library())  # type: ignore[arg-type]
     assert len(fixed.exercises()) == 5
     assert day_minutes(fixed, LIBRARY) <= 40
     assert any(r.kind is RepairKind.COMPRESSED and r.detail.startswith("Paired") for r in repairs)
@@ -99,7 +101,7 @@ def test_repair_maps_misspelt_slugs_by_name() -> None:
     broken = day(
         [ex("db-incline-press", 3)], [ex("dumbbell-bench-press", 3)], [ex("chest-supported-db-row", 3)]
     )
-    fixed, repairs = repair_day(broken, MON, seed_profile())
+    fixed, repairs = repair_day(broken, MON, seed_profile(), library=get_library())
     assert fixed.slugs()[:2] == ["incline-db-bench-press", "flat-db-bench-press"]
     assert [r.detail for r in repairs if r.kind is RepairKind.SUBSTITUTED] == [
         "→ incline-db-bench-press (by name)",
@@ -109,7 +111,7 @@ def test_repair_maps_misspelt_slugs_by_name() -> None:
 
 def test_repair_replaces_a_nameless_slug_with_work_for_the_day() -> None:
     broken = day([ex("flat-bb-bench-press", 4)], [ex("cable-chest-flye", 3)], [ex("zzz-thing", 3)])
-    fixed, repairs = repair_day(broken, MON, GYM)
+    fixed, repairs = repair_day(broken, MON, GYM, library=get_library())
     assert len(fixed.exercises()) == 3
     repair = next(r for r in repairs if r.exercise_id == "zzz-thing")
     assert repair.kind is RepairKind.SUBSTITUTED and repair.detail.endswith("(for the day's focus)")
@@ -119,6 +121,6 @@ def test_repair_replaces_a_nameless_slug_with_work_for_the_day() -> None:
 
 
 def test_a_named_exercise_the_user_cannot_do_is_substituted() -> None:
-    fixed, _ = repair_day(day([ex("barbell-squat", 3)]), MON, seed_profile())
+    fixed, _ = repair_day(day([ex("barbell-squat", 3)]), MON, seed_profile(), library=get_library())
     entry = LIBRARY.require(fixed.slugs()[0])
     assert MuscleGroup.QUADS in entry.primary_groups and entry.spinal_loading != "high"

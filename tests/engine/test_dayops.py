@@ -24,7 +24,7 @@ LEGS = [IndexGroup.LEGS_QUAD, IndexGroup.LEGS_POSTERIOR]
 
 
 def test_day_off_keeps_the_date_and_has_no_blocks() -> None:
-    result = day_off(WEEK, Weekday.TUESDAY)
+    result = day_off(WEEK, Weekday.TUESDAY, library=get_library())
     assert isinstance(result.data, DayPlan)
     assert result.data.is_rest_day and not result.data.blocks
     assert result.data.date == WEEK.days[Weekday.TUESDAY].date

@@ -30,21 +30,25 @@ MON = Weekday.MONDAY
 
 def test_compress_day_keeps_focus_and_fits() -> None:
     week = fixture_week("home_db_4day")
-    result = compress_day(week.days[MON], 30, seed_profile(), keep_focus={MuscleGroup.CHEST})
+    result = compress_day(
+        week.days[MON], 30, seed_profile(), keep_focus={MuscleGroup.CHEST}, library=get_library()
+    )
     assert result.data.duration_minutes <= 30  # type: ignore[union-attr]
     assert "incline-db-bench-press" in result.data.slugs()  # type: ignore[union-attr]
-    assert validate_day(result.data, MON, seed_profile(), minutes=30).ok  # type: ignore[arg-type]
+    assert validate_day(result.data, MON, seed_profile(), minutes=30, library=get_library()).ok  # type: ignore[arg-type]
     assert result.summary_diff and len(result.summary_diff) <= 300
 
 
 def test_compress_day_refuses_the_impossible() -> None:
     with pytest.raises(BadInput):
-        compress_day(fixture_week("home_db_4day").days[MON], 5, seed_profile())
+        compress_day(fixture_week("home_db_4day").days[MON], 5, seed_profile(), library=get_library())
 
 
 def test_swap_when_bench_is_taken() -> None:
     monday = fixture_week("home_db_4day").days[MON]
-    result = swap_exercise(monday, "incline-db-bench-press", seed_profile(), unavailable_gear={Gear.BENCH})
+    result = swap_exercise(
+        monday, "incline-db-bench-press", seed_profile(), unavailable_gear={Gear.BENCH}, library=get_library()
+    )
     library = get_library()
     for slug in result.data.slugs():  # type: ignore[union-attr]
         assert not library.require(slug).gear.mentions() & {Gear.BENCH, Gear.FLAT_BENCH, Gear.INCLINE_BENCH}
@@ -53,16 +57,18 @@ def test_swap_when_bench_is_taken() -> None:
 
 
 def test_rank_alternatives_prefers_same_pattern_and_respects_constraints() -> None:
-    ranked = [e.slug for e in rank_alternatives("barbell-bent-over-row", GYM)]
+    ranked = [e.slug for e in rank_alternatives("barbell-bent-over-row", GYM, library=get_library())]
     assert ranked[0] in {"seated-cable-row", "single-arm-db-row", "chest-supported-db-row"}
     assert "barbell-bent-over-row" not in ranked
-    safe = [e.slug for e in rank_alternatives("chest-supported-db-row", seed_profile())]
+    safe = [
+        e.slug for e in rank_alternatives("chest-supported-db-row", seed_profile(), library=get_library())
+    ]
     assert "barbell-bent-over-row" not in safe and "single-arm-db-row" in safe
 
 
 def test_avoid_area_removes_loading_for_the_day() -> None:
     tuesday = fixture_week("home_db_4day").days[Weekday.TUESDAY]
-    result = avoid_area(tuesday, "genou", seed_profile(), weekday=Weekday.TUESDAY)
+    result = avoid_area(tuesday, "genou", seed_profile(), weekday=Weekday.TUESDAY, library=get_library())
     library = get_library()
     assert not any(loads_area(library.require(s), BodyArea.KNEE) for s in result.data.slugs())  # type: ignore[union-attr]
     assert result.data.blocks  # type: ignore[union-attr]
@@ -72,11 +78,11 @@ def test_avoid_area_removes_loading_for_the_day() -> None:
 def test_move_days_keeps_sessions_when_valid() -> None:
     week = fixture_week("home_db_4day")
     targets = [Weekday.MONDAY, Weekday.TUESDAY, Weekday.THURSDAY, Weekday.SATURDAY]
-    result = move_days(week, targets, seed_profile())
+    result = move_days(week, targets, seed_profile(), library=get_library())
     plan = result.data
     assert plan.training_days() == targets  # type: ignore[union-attr]
     assert plan.days[Weekday.SATURDAY].slugs() == week.days[Weekday.FRIDAY].slugs()  # type: ignore[union-attr]
-    assert validate_week(plan, seed_profile()).ok  # type: ignore[arg-type]
+    assert validate_week(plan, seed_profile(), library=get_library()).ok  # type: ignore[arg-type]
 
 
 def test_move_days_with_focus_replans() -> None:
@@ -85,16 +91,22 @@ def test_move_days_with_focus_replans() -> None:
     week = fixture_week("home_db_4day")
     targets = [Weekday.MONDAY, Weekday.WEDNESDAY, Weekday.SATURDAY]
     result = move_days(
-        week, targets, seed_profile(), focus={Weekday.SATURDAY: [IndexGroup.ARMS, IndexGroup.SHOULDERS]}
+        week,
+        targets,
+        seed_profile(),
+        focus={Weekday.SATURDAY: [IndexGroup.ARMS, IndexGroup.SHOULDERS]},
+        library=get_library(),
     )
     plan = result.data
     assert plan.training_days() == targets  # type: ignore[union-attr]
-    assert validate_week(plan, seed_profile()).ok  # type: ignore[arg-type]
+    assert validate_week(plan, seed_profile(), library=get_library()).ok  # type: ignore[arg-type]
 
 
 def test_taper_rests_event_day_and_spares_protected_areas() -> None:
     week = fixture_week("gym_fullbody_3day")
-    result = taper_for_event(week, week.week_start_date + timedelta(days=4), ["legs", "quads"], GYM)
+    result = taper_for_event(
+        week, week.week_start_date + timedelta(days=4), ["legs", "quads"], GYM, library=get_library()
+    )
     plan = result.data
     assert plan.days[Weekday.FRIDAY].is_rest_day  # type: ignore[union-attr]
     library = get_library()
@@ -102,7 +114,7 @@ def test_taper_rests_event_day_and_spares_protected_areas() -> None:
         entry = library.require(slug)
         assert entry.priority_tier > 1 or entry.type != "compound"
         assert not loads_area(entry, BodyArea.QUADS)
-    assert validate_week(plan, GYM).ok  # type: ignore[arg-type]
+    assert validate_week(plan, GYM, library=get_library()).ok  # type: ignore[arg-type]
 
 
 def test_repair_day_fixes_gear_order_superset_and_volume() -> None:
@@ -112,9 +124,9 @@ def test_repair_day_fixes_gear_order_superset_and_volume() -> None:
         [ex("flat-db-bench-press", 5), ex("db-chest-flye", 5)],
         [ex("not-an-exercise")],
     )
-    assert not validate_day(broken, MON, seed_profile()).ok
-    fixed, repairs = repair_day(broken, MON, seed_profile())
-    assert validate_day(fixed, MON, seed_profile()).ok
+    assert not validate_day(broken, MON, seed_profile(), library=get_library()).ok
+    fixed, repairs = repair_day(broken, MON, seed_profile(), library=get_library())
+    assert validate_day(fixed, MON, seed_profile(), library=get_library()).ok
     kinds = {r.kind.value for r in repairs}
     assert {"substituted", "split", "trimmed"} <= kinds
     # The unknown slug names nothing, so it becomes work for the day's main group (chest), not a gap.
@@ -131,15 +143,15 @@ def test_repair_day_raises_when_nothing_is_possible() -> None:
 
     nothing = Profile(inventory=Inventory(gear=frozenset()))
     with pytest.raises(BadInput):
-        repair_day(day([ex("barbell-back-squat")]), MON, nothing)
+        repair_day(day([ex("barbell-back-squat")]), MON, nothing, library=get_library())
 
 
 def test_repair_week_fills_missing_days_and_trims_weekly_volume() -> None:
     chest = [ex("flat-bb-bench-press", 4)], [ex("cable-chest-flye", 4)]
     week = week_of({d: day(*chest) for d in ("monday", "wednesday", "friday")})
     del week.days[Weekday.SUNDAY]
-    fixed, repairs = repair_week(week, GYM)
-    assert validate_week(fixed, GYM).ok
+    fixed, repairs = repair_week(week, GYM, library=get_library())
+    assert validate_week(fixed, GYM, library=get_library()).ok
     assert Weekday.SUNDAY in fixed.days and repairs
 
 
@@ -156,7 +168,7 @@ def test_recovery_view_weights_volume() -> None:
             [LoggedExercise("goblet-squat", [LoggedSet(40, 10, 4, is_warmup=True)])],
         ),
     ]
-    view = recovery_view(logs, NOW)
+    view = recovery_view(logs, NOW, library=get_library())
     assert view[MuscleGroup.CHEST].hours_since == 20 and not view[MuscleGroup.CHEST].recovered
     assert view[MuscleGroup.SHOULDERS].hours_since == 20  # bench's secondary front delts are more recent
     assert MuscleGroup.QUADS not in view

@@ -75,7 +75,7 @@ def test_generator_respects_recovery_view() -> None:
 
     sunday_evening = NOW - timedelta(hours=16)
     bench = LoggedExercise("flat-bb-bench-press", [LoggedSet(185, 6, 9)] * 8)
-    view = recovery_view([WorkoutLog(sunday_evening, [bench])], NOW)
+    view = recovery_view([WorkoutLog(sunday_evening, [bench])], NOW, library=get_library())
     request = ScheduleRequest(days=(Weekday.MONDAY, Weekday.THURSDAY), minutes=60)
     plan = generate_week(GYM, request, library=get_library(), week_start=MONDAY, recovery=view, now=NOW).plan
     library = get_library()

@@ -98,7 +98,7 @@ RULE_CASES: list[tuple[str, PlannedExercise, Profile, bool]] = [
 def test_r18_accepts_a_modified_exercise_only_when_the_modification_is_in_the_plan(
     name: str, planned: PlannedExercise, profile: Profile, ok: bool
 ) -> None:
-    report = validate_day(day([planned]), MON, profile)
+    report = validate_day(day([planned]), MON, profile, library=get_library())
     assert ("contraindicated" not in report.codes()) is ok, name
 
 
@@ -141,7 +141,7 @@ def test_bodyweight_and_bar_with_a_wrist_gets_a_modified_week() -> None:
         BAR_WRIST, ScheduleRequest(days_per_week=2, minutes=30), library=LIBRARY, week_start=MONDAY
     ).plan
     assert len(week.training_days()) == 2
-    assert validate_week(week, BAR_WRIST, minutes=30).ok
+    assert validate_week(week, BAR_WRIST, minutes=30, library=get_library()).ok
     for weekday in week.training_days():
         current = week.days[weekday]
         for planned in current.exercises():
@@ -161,19 +161,21 @@ def test_exclusion_wins_when_something_unmodified_trains_the_group() -> None:
 
 def test_repair_modifies_an_unmodified_exercise_only_when_nothing_can_replace_it() -> None:
     lone = day([ex("push-up", rir=2)])
-    repaired, repairs = repair_day(lone, MON, BAR_WRIST)
+    repaired, repairs = repair_day(lone, MON, BAR_WRIST, library=get_library())
     assert repaired.exercises()[0].modification == "wrist-neutral-push-up"
     assert repaired.exercises()[0].target_rir == 3
     assert [r.kind for r in repairs] == [RepairKind.MODIFIED]
-    in_gym, repairs = repair_day(lone, MON, GYM_WRIST)
+    in_gym, repairs = repair_day(lone, MON, GYM_WRIST, library=get_library())
     assert in_gym.slugs() != ["push-up"] and in_gym.exercises()[0].modification is None
     assert RepairKind.SUBSTITUTED in [r.kind for r in repairs]
 
 
 def test_repair_raises_the_effort_floor_of_an_intended_modification() -> None:
-    repaired, repairs = repair_day(day([_modified("push-up", "wrist-neutral-push-up", 1)]), MON, BAR_WRIST)
+    repaired, repairs = repair_day(
+        day([_modified("push-up", "wrist-neutral-push-up", 1)]), MON, BAR_WRIST, library=get_library()
+    )
     assert repaired.exercises()[0].target_rir == 3
-    assert validate_day(repaired, MON, BAR_WRIST).ok and repairs
+    assert validate_day(repaired, MON, BAR_WRIST, library=get_library()).ok and repairs
 
 
 def test_adapt_strips_a_modification_nothing_calls_for() -> None:
@@ -183,20 +185,32 @@ def test_adapt_strips_a_modification_nothing_calls_for() -> None:
 
 def test_rank_alternatives_falls_back_to_the_same_group_with_a_lower_rank() -> None:
     dumbbells = _profile({Gear.DUMBBELLS})
-    assert [e.slug for e in rank_alternatives("db-lateral-raise", dumbbells)] == ["rear-delt-db-flye"]
+    assert [e.slug for e in rank_alternatives("db-lateral-raise", dumbbells, library=get_library())] == [
+        "rear-delt-db-flye"
+    ]
     with_bench = [
-        e.slug for e in rank_alternatives("db-lateral-raise", _profile({Gear.DUMBBELLS, Gear.BENCH}))
+        e.slug
+        for e in rank_alternatives(
+            "db-lateral-raise", _profile({Gear.DUMBBELLS, Gear.BENCH}), library=get_library()
+        )
     ]
     assert with_bench[0] == "rear-delt-db-flye" and "seated-db-shoulder-press" in with_bench
     # a same-pattern alternative exists: the same-group fallback does not dilute the list
-    gym = [e.slug for e in rank_alternatives("db-lateral-raise", _profile(set(COMMERCIAL_GYM)))]
+    gym = [
+        e.slug
+        for e in rank_alternatives("db-lateral-raise", _profile(set(COMMERCIAL_GYM)), library=get_library())
+    ]
     assert gym[0] == "cable-lateral-raise" and "rear-delt-db-flye" not in gym
 
 
 def test_swap_lateral_raise_on_home_dumbbells() -> None:
     dumbbells = _profile({Gear.DUMBBELLS})
     result = swap_exercise(
-        day([ex("goblet-squat")], [ex("db-lateral-raise")]), "db-lateral-raise", dumbbells, weekday=MON
+        day([ex("goblet-squat")], [ex("db-lateral-raise")]),
+        "db-lateral-raise",
+        dumbbells,
+        weekday=MON,
+        library=get_library(),
     )
     assert "rear-delt-db-flye" in result.data.slugs()  # type: ignore[union-attr]
     assert result.summary_diff.startswith("Swapped DB Lateral Raise ➔ Rear Delt DB Flye")
@@ -204,18 +218,18 @@ def test_swap_lateral_raise_on_home_dumbbells() -> None:
 
 def test_swap_reaches_for_a_modified_exercise_last() -> None:
     plank = _modified("plank", "forearm-plank")
-    result = swap_exercise(day([plank]), "plank", BAR_WRIST, weekday=MON)
+    result = swap_exercise(day([plank]), "plank", BAR_WRIST, weekday=MON, library=get_library())
     swapped = result.data.exercises()  # type: ignore[union-attr]
     assert [(p.exercise_id, p.modification) for p in swapped] == [("hanging-leg-raise", "strapped-hang")]
-    assert validate_day(result.data, MON, BAR_WRIST).ok  # type: ignore[arg-type]
+    assert validate_day(result.data, MON, BAR_WRIST, library=get_library()).ok  # type: ignore[arg-type]
 
 
 def test_avoid_area_keeps_chronic_modifications_and_excludes_the_acute_area() -> None:
     today = day([_modified("pull-up", "strapped-grip")], [_modified("push-up", "wrist-neutral-push-up")])
-    spared = avoid_area(today, "chest", BAR_WRIST, weekday=MON).data
+    spared = avoid_area(today, "chest", BAR_WRIST, weekday=MON, library=get_library()).data
     assert [(p.exercise_id, p.modification) for p in spared.exercises()] == [("pull-up", "strapped-grip")]  # type: ignore[union-attr]
     with pytest.raises(BadInput):  # acute wrist pain on top: nothing modified is acceptable any more
-        avoid_area(today, "wrist", BAR_WRIST, weekday=MON)
+        avoid_area(today, "wrist", BAR_WRIST, weekday=MON, library=get_library())
 
 
 SCARCE_GEAR = [Gear.PULL_UP_BAR, Gear.DUMBBELLS, Gear.BENCH, Gear.INCLINE_BENCH, Gear.CABLE_MACHINE]
@@ -237,7 +251,7 @@ def test_chronic_conditions_with_scarce_gear_give_valid_modified_weeks(
     week = generate_week(
         profile, ScheduleRequest(days_per_week=days, minutes=minutes), library=LIBRARY, week_start=MONDAY
     ).plan
-    assert validate_week(week, profile, minutes=minutes).errors == []
+    assert validate_week(week, profile, minutes=minutes, library=get_library()).errors == []
     for weekday in week.training_days():
         current = week.days[weekday]
         for planned in current.exercises():
@@ -250,14 +264,19 @@ def test_chronic_conditions_with_scarce_gear_give_valid_modified_weeks(
         # edits keep validity (swap's time budget is the profile's, as in test_properties)
         for planned in current.exercises():
             try:
-                swapped = swap_exercise(current, planned.exercise_id, profile, weekday=weekday).data
+                swapped = swap_exercise(
+                    current, planned.exercise_id, profile, weekday=weekday, library=get_library()
+                ).data
             except BadInput:
                 continue
-            assert validate_day(swapped, weekday, profile).ok  # type: ignore[arg-type]
+            assert validate_day(swapped, weekday, profile, library=get_library()).ok  # type: ignore[arg-type]
         try:
-            spared = avoid_area(current, sore, profile, weekday=weekday).data
+            spared = avoid_area(current, sore, profile, weekday=weekday, library=get_library()).data
         except BadInput:
             continue
         assert validate_day(
-            spared, weekday, profile.with_acute(Constraint(sore, ConstraintKind.MINOR_STRAIN))
+            spared,
+            weekday,
+            profile.with_acute(Constraint(sore, ConstraintKind.MINOR_STRAIN)),
+            library=get_library(),
         ).ok  # type: ignore[arg-type]

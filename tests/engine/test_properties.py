@@ -103,10 +103,12 @@ def test_compress_keeps_validity(profile: Profile, minutes: int, cut: int) -> No
     ).plan
     for weekday in plan.training_days():
         try:
-            result = compress_day(plan.days[weekday], minutes - cut, profile, weekday=weekday)
+            result = compress_day(
+                plan.days[weekday], minutes - cut, profile, weekday=weekday, library=get_library()
+            )
         except BadInput:
             continue
-        assert validate_day(result.data, weekday, profile, minutes=minutes - cut).ok  # type: ignore[arg-type]
+        assert validate_day(result.data, weekday, profile, minutes=minutes - cut, library=get_library()).ok  # type: ignore[arg-type]
 
 
 @budget(300)
@@ -121,7 +123,12 @@ def test_swap_keeps_validity(profile: Profile, pick: int, taken: Gear) -> None:
     slugs = plan.days[weekday].slugs()
     try:
         result = swap_exercise(
-            plan.days[weekday], slugs[pick % len(slugs)], profile, unavailable_gear={taken}, weekday=weekday
+            plan.days[weekday],
+            slugs[pick % len(slugs)],
+            profile,
+            unavailable_gear={taken},
+            weekday=weekday,
+            library=get_library(),
         )
     except BadInput:
         return
@@ -132,7 +139,7 @@ def test_swap_keeps_validity(profile: Profile, pick: int, taken: Gear) -> None:
         profile.chronic,
         profile.acute,
     )
-    assert validate_day(result.data, weekday, narrowed).ok  # type: ignore[arg-type]
+    assert validate_day(result.data, weekday, narrowed, library=get_library()).ok  # type: ignore[arg-type]
 
 
 @budget(200)
@@ -146,10 +153,10 @@ def test_repair_returns_valid_or_raises(profile: Profile, slugs: list[str], sets
     planned = [ex(slug, sets=sets) for slug in dict.fromkeys(slugs)]
     broken = day(*([planned[:2], *[[p] for p in planned[2:]]] if paired else [[p] for p in planned]))
     try:
-        fixed, _ = repair_day(broken, Weekday.WEDNESDAY, profile, minutes=60)
+        fixed, _ = repair_day(broken, Weekday.WEDNESDAY, profile, minutes=60, library=get_library())
     except BadInput:
         return
-    assert validate_day(fixed, Weekday.WEDNESDAY, profile, minutes=60).ok
+    assert validate_day(fixed, Weekday.WEDNESDAY, profile, minutes=60, library=get_library()).ok
 
 
 @budget(100)
@@ -167,19 +174,21 @@ def test_week_edits_keep_validity(
     plan = generate_week(
         profile, ScheduleRequest(days_per_week=4, minutes=60), library=LIBRARY, week_start=MONDAY
     ).plan
-    moved = move_days(plan, targets, profile, minutes=60).data
-    assert validate_week(moved, profile, minutes=60).ok  # type: ignore[arg-type]
+    moved = move_days(plan, targets, profile, minutes=60, library=get_library()).data
+    assert validate_week(moved, profile, minutes=60, library=get_library()).ok  # type: ignore[arg-type]
     # A target day may stay rest only when nothing safe fits (the generator says so in its notes).
     assert set(moved.training_days()) <= set(targets)  # type: ignore[union-attr]
-    tapered = taper_for_event(plan, WEEKDAYS[event], [area.value], profile).data
-    assert validate_week(tapered, profile).ok  # type: ignore[arg-type]
+    tapered = taper_for_event(plan, WEEKDAYS[event], [area.value], profile, library=get_library()).data
+    assert validate_week(tapered, profile, library=get_library()).ok  # type: ignore[arg-type]
     assert tapered.days[WEEKDAYS[event]].is_rest_day  # type: ignore[union-attr]
     for weekday in plan.training_days():
         try:
-            spared = avoid_area(plan.days[weekday], area, profile, weekday=weekday).data
+            spared = avoid_area(
+                plan.days[weekday], area, profile, weekday=weekday, library=get_library()
+            ).data
         except BadInput:
             continue
-        assert validate_day(spared, weekday, profile).ok  # type: ignore[arg-type]
+        assert validate_day(spared, weekday, profile, library=get_library()).ok  # type: ignore[arg-type]
 
 
 focus_items = st.lists(

@@ -33,7 +33,7 @@ def test_squats_and_hinges_count_as_heavy_loading_whatever_the_gear() -> None:
 
 def test_goblet_squat_on_saturday_and_sunday_is_rejected() -> None:
     week = week_of({"saturday": day([ex("goblet-squat")]), "sunday": day([ex("goblet-squat")])})
-    report = validate_week(week, seed_profile())
+    report = validate_week(week, seed_profile(), library=get_library())
     assert [(v.code, v.day, v.exercise_id) for v in report.errors] == [
         ("recovery_48h", W.SUNDAY, "goblet-squat")
     ]
@@ -44,12 +44,14 @@ def test_split_squat_the_day_after_a_dumbbell_rdl_is_rejected() -> None:
     week = week_of(
         {"monday": day([ex("db-romanian-deadlift")]), "tuesday": day([ex("bulgarian-split-squat")])}
     )
-    assert "recovery_48h" in validate_week(week, seed_profile()).codes()
+    assert "recovery_48h" in validate_week(week, seed_profile(), library=get_library()).codes()
 
 
 def test_update_day_next_to_a_squat_day_is_rejected() -> None:
     week = week_of({"saturday": day([ex("goblet-squat")])})
-    report = validate_day(day([ex("goblet-squat")]), W.SUNDAY, seed_profile(), week=week)
+    report = validate_day(
+        day([ex("goblet-squat")]), W.SUNDAY, seed_profile(), week=week, library=get_library()
+    )
     assert report.codes() == ["recovery_48h"]
 
 
@@ -61,7 +63,7 @@ def test_weekend_sessions_share_no_squat_or_hinge_groups() -> None:
         library=LIBRARY,
         week_start=MONDAY,
     ).plan
-    assert validate_week(plan, seed_profile(), minutes=45).errors == []
+    assert validate_week(plan, seed_profile(), minutes=45, library=get_library()).errors == []
     saturday, sunday = (
         {g for s in plan.days[d].slugs() if needs_48h(e := LIBRARY.require(s)) for g in e.primary_groups}
         for d in (W.SATURDAY, W.SUNDAY)
@@ -71,8 +73,10 @@ def test_weekend_sessions_share_no_squat_or_hinge_groups() -> None:
 
 def test_moving_the_seed_week_onto_a_weekend_keeps_48_hours() -> None:
     week = fixture_week("home_db_4day")
-    moved = move_days(week, [W.MONDAY, W.SATURDAY, W.SUNDAY], seed_profile(), minutes=45).data
-    assert validate_week(moved, seed_profile(), minutes=45).errors == []  # type: ignore[arg-type]
+    moved = move_days(
+        week, [W.MONDAY, W.SATURDAY, W.SUNDAY], seed_profile(), minutes=45, library=get_library()
+    ).data
+    assert validate_week(moved, seed_profile(), minutes=45, library=get_library()).errors == []  # type: ignore[arg-type]
 
 
 def test_near_failure_press_or_row_needs_48h() -> None:
@@ -83,18 +87,18 @@ def test_near_failure_press_or_row_needs_48h() -> None:
             "tuesday": day([ex("incline-db-bench-press", rir=1)]),
         }
     )
-    assert validate_week(hard, GYM).codes() == ["recovery_48h"]
+    assert validate_week(hard, GYM, library=get_library()).codes() == ["recovery_48h"]
     rows = week_of(
         {"monday": day([ex("seated-cable-row", rir=1)]), "tuesday": day([ex("single-arm-db-row", rir=1)])}
     )
-    assert validate_week(rows, GYM).codes() == ["recovery_48h"]
+    assert validate_week(rows, GYM, library=get_library()).codes() == ["recovery_48h"]
     easy = week_of(
         {
             "monday": day([ex("flat-db-bench-press", rir=2)]),
             "tuesday": day([ex("incline-db-bench-press", rir=2)]),
         }
     )
-    assert validate_week(easy, GYM).errors == []
+    assert validate_week(easy, GYM, library=get_library()).errors == []
 
 
 @pytest.mark.parametrize(
@@ -116,7 +120,7 @@ def test_same_exercise_on_consecutive_days(
     """The same exercise the next day breaks R14 when either day takes it to 0–1 RIR, or when it is
     a squat or hinge (48 h whatever the RIR); at 2+ RIR 24 h suffice (science.md §4)."""
     week = week_of({"saturday": day([ex(slug, rir=first_rir)]), "sunday": day([ex(slug, rir=second_rir)])})
-    report = validate_week(week, GYM)
+    report = validate_week(week, GYM, library=get_library())
     assert ("recovery_48h" in report.codes()) is clash
     if clash:
         assert report.errors[0].day == W.SUNDAY and report.errors[0].exercise_id == slug

@@ -17,7 +17,7 @@ from fitcoach.engine.generator import ScheduleRequest, generate_week
 from fitcoach.engine.profile import Profile
 from fitcoach.engine.rules.base import is_lower_back_dominant, needs_48h
 from fitcoach.errors import BadInput
-from fitcoach.library import Gear
+from fitcoach.library import Gear, get_library
 from fitcoach.library.models import MuscleGroup
 from tests.engine.helpers import MONDAY
 from tests.engine.test_properties import LIBRARY, budget, profiles
@@ -64,7 +64,7 @@ def test_moved_weeks_keep_48_hours(
     plan = generate_week(
         profile, ScheduleRequest(days=days, minutes=60), library=LIBRARY, week_start=MONDAY
     ).plan
-    moved = move_days(plan, list(targets), profile, minutes=60).data
+    moved = move_days(plan, list(targets), profile, minutes=60, library=get_library()).data
     assert isinstance(moved, WeeklyPlan)
     assert clashes(moved) == []
 
@@ -76,9 +76,18 @@ def day_edits(
     current = plan.days[weekday]
     slug = current.slugs()[pick % len(current.slugs())]
     attempts: list[Callable[[], object]] = [
-        partial(swap_exercise, current, slug, profile, unavailable_gear={taken}, weekday=weekday, week=plan),
-        partial(compress_day, current, 60 - cut, profile, weekday=weekday, week=plan),
-        partial(avoid_area, current, area, profile, weekday=weekday, week=plan),
+        partial(
+            swap_exercise,
+            current,
+            slug,
+            profile,
+            unavailable_gear={taken},
+            weekday=weekday,
+            week=plan,
+            library=get_library(),
+        ),
+        partial(compress_day, current, 60 - cut, profile, weekday=weekday, week=plan, library=get_library()),
+        partial(avoid_area, current, area, profile, weekday=weekday, week=plan, library=get_library()),
     ]
     for attempt in attempts:
         try:

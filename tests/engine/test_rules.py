@@ -8,6 +8,7 @@ from fitcoach.contract.models import DayPlan, Weekday
 from fitcoach.engine.profile import Profile
 from fitcoach.engine.rules import ALL_RULES
 from fitcoach.engine.validator import validate_day, validate_week
+from fitcoach.library import get_library
 from fitcoach.library.gear import Gear, Inventory
 from tests.engine.helpers import GYM, day, ex, seed_profile, week_of
 
@@ -96,7 +97,7 @@ DAY_CASES: list[tuple[str, DayPlan, Profile, int | None, str | None]] = [
     ("name", "plan", "profile", "minutes", "code"), DAY_CASES, ids=[c[0] for c in DAY_CASES]
 )
 def test_day_rules(name: str, plan: DayPlan, profile: Profile, minutes: int | None, code: str | None) -> None:
-    report = validate_day(plan, MON, profile, minutes=minutes)
+    report = validate_day(plan, MON, profile, minutes=minutes, library=get_library())
     if code is None:
         assert report.errors == []
     else:
@@ -106,7 +107,9 @@ def test_day_rules(name: str, plan: DayPlan, profile: Profile, minutes: int | No
 
 
 def test_violation_names_block_and_exercise() -> None:
-    report = validate_day(day([ex("goblet-squat")], [ex("barbell-curl")]), MON, DUMBBELLS)
+    report = validate_day(
+        day([ex("goblet-squat")], [ex("barbell-curl")]), MON, DUMBBELLS, library=get_library()
+    )
     (violation,) = report.errors
     assert (violation.code, violation.block, violation.exercise_id) == (
         "equipment_unavailable",
@@ -118,7 +121,7 @@ def test_violation_names_block_and_exercise() -> None:
 
 def test_unavailable_gear_counts_as_missing() -> None:
     taken = Profile(inventory=DUMBBELLS.inventory.model_copy(update={"unavailable": frozenset({Gear.BENCH})}))
-    report = validate_day(day([ex("incline-db-bench-press")]), MON, taken)
+    report = validate_day(day([ex("incline-db-bench-press")]), MON, taken, library=get_library())
     assert report.codes() == ["equipment_unavailable"]
 
 
@@ -129,34 +132,34 @@ def test_recovery_48h_flags_heavy_compound_next_day() -> None:
             "tuesday": day([ex("leg-press")], [ex("barbell-back-squat")]),
         }
     )
-    report = validate_week(bad, GYM)
+    report = validate_week(bad, GYM, library=get_library())
     assert "recovery_48h" in report.codes()
     ok = week_of({"monday": day([ex("barbell-back-squat")]), "wednesday": day([ex("barbell-back-squat")])})
-    assert "recovery_48h" not in validate_week(ok, GYM).codes()
+    assert "recovery_48h" not in validate_week(ok, GYM, library=get_library()).codes()
 
 
 def test_db_row_after_chest_supported_row_is_fine() -> None:
     week = week_of({"monday": day([ex("chest-supported-db-row")]), "tuesday": day([ex("single-arm-db-row")])})
-    assert validate_week(week, GYM).errors == []
+    assert validate_week(week, GYM, library=get_library()).errors == []
 
 
 def test_lower_back_work_not_on_consecutive_days() -> None:
     bad = week_of(
         {"monday": day([ex("conventional-deadlift")]), "tuesday": day([ex("barbell-bent-over-row")])}
     )
-    assert "lower_back_consecutive" in validate_week(bad, GYM).codes()
+    assert "lower_back_consecutive" in validate_week(bad, GYM, library=get_library()).codes()
     ok = week_of(
         {"monday": day([ex("conventional-deadlift")]), "wednesday": day([ex("barbell-bent-over-row")])}
     )
-    assert "lower_back_consecutive" not in validate_week(ok, GYM).codes()
+    assert "lower_back_consecutive" not in validate_week(ok, GYM, library=get_library()).codes()
 
 
 def test_weekly_volume_bounds() -> None:
     chest = [ex("flat-bb-bench-press", 4)], [ex("cable-chest-flye", 4)]
     heavy = week_of({d: day(*chest) for d in ("monday", "wednesday", "friday")})
-    assert "weekly_volume_high" in validate_week(heavy, GYM).codes()
+    assert "weekly_volume_high" in validate_week(heavy, GYM, library=get_library()).codes()
     light = week_of({"monday": day(*chest)})
-    report = validate_week(light, GYM)
+    report = validate_week(light, GYM, library=get_library())
     assert report.errors == []
     assert any(v.code == "weekly_volume_low" and "Chest" in v.message for v in report.warnings)
 
@@ -164,14 +167,19 @@ def test_weekly_volume_bounds() -> None:
 def test_week_needs_seven_days() -> None:
     week = week_of({"monday": day([ex("goblet-squat")])})
     del week.days[Weekday.SUNDAY]
-    assert "invalid_week" in validate_week(week, GYM).codes()
+    assert "invalid_week" in validate_week(week, GYM, library=get_library()).codes()
 
 
 def test_validate_day_uses_week_neighbours() -> None:
     week = week_of({"monday": day([ex("flat-bb-bench-press")])})
-    report = validate_day(day([ex("flat-bb-bench-press")]), Weekday.TUESDAY, GYM, week=week)
+    report = validate_day(
+        day([ex("flat-bb-bench-press")]), Weekday.TUESDAY, GYM, week=week, library=get_library()
+    )
     assert report.codes() == ["recovery_48h"]
-    assert validate_day(day([ex("flat-bb-bench-press")]), Weekday.TUESDAY, GYM).errors == []
+    assert (
+        validate_day(day([ex("flat-bb-bench-press")]), Weekday.TUESDAY, GYM, library=get_library()).errors
+        == []
+    )
 
 
 def test_every_rule_has_code_severity_and_cited_docstring() -> None:
@@ -192,7 +200,7 @@ def test_event_taper_warns_before_an_event() -> None:
     week = week_of({"tuesday": day([ex("leg-extension")]), "thursday": day([ex("plank", reps="45s")])})
     days = {w: d.model_copy(update={"date": date(2026, 9, 14 + w.position)}) for w, d in week.days.items()}
     dated = week.model_copy(update={"days": days})
-    report = validate_week(dated, race)
+    report = validate_week(dated, race, library=get_library())
     assert report.errors == []
     flagged = {(v.day, v.exercise_id) for v in report.warnings if v.code == "event_taper"}
     assert flagged == {(Weekday.TUESDAY, "leg-extension"), (Weekday.THURSDAY, None)}

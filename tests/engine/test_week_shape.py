@@ -68,6 +68,7 @@ def test_move_days_with_focus_honours_it() -> None:
         [W.MONDAY, W.WEDNESDAY, W.SATURDAY],
         seed_profile(),
         focus={W.SATURDAY: focus},
+        library=get_library(),
     )
     assert_focus_day(result.data, W.SATURDAY, focus)  # type: ignore[arg-type]
 

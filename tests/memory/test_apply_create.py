@@ -245,13 +245,14 @@ def test_new_equipment_is_added_to_the_single_inventory() -> None:
     assert isinstance(entry, Tier1Entry) and entry.inventory is not None
     assert {Gear.DUMBBELLS, Gear.PULL_UP_BAR} <= entry.inventory.gear
     assert entry.inventory.dumbbell_max_lb == 50
-    assert entry.fact == "Home gym with dumbbells up to 50 lbs and adjustable bench; Bought a pull-up bar"
+    # the stored text is rendered from the merged inventory: nothing the user has is dropped
+    assert entry.fact == "Dumbbells up to 50 lb, bench, incline bench and pull-up bar."
 
 
-def test_restated_fuller_inventory_keeps_the_new_wording() -> None:
+def test_restated_fuller_inventory_is_merged_and_rendered() -> None:
     fuller = "Home gym: dumbbells up to 80 lb, adjustable bench and a pull-up bar."
     result = plan(spec_profile(), [create(T1, category="equipment", fact=fuller)])
     entry = result.operations[0].item.entry
     assert isinstance(entry, Tier1Entry) and entry.inventory is not None
-    assert entry.fact == fuller
+    assert entry.fact == "Dumbbells up to 80 lb, bench, incline bench and pull-up bar."
     assert entry.inventory.dumbbell_max_lb == 80

@@ -9,7 +9,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError
 
 from fitcoach.clock import FrozenClock
-from fitcoach.memory.service import apply_turn_mutations
+from fitcoach.services.memory import apply_turn_mutations
 from fitcoach.storage.db import make_engine, make_sessionmaker
 from fitcoach.storage.users import lock_user
 from tests.conftest import MakeUser

@@ -16,13 +16,13 @@ import pytest
 from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import Session
 
-from fitcoach.agent.fakes.server import ThreadedServer
-from fitcoach.agent.pipeline import Brains
 from fitcoach.agent.providers.scripted import ScriptedProvider
 from fitcoach.api.app import create_app
 from fitcoach.clock import FrozenClock
 from fitcoach.config import Settings
+from fitcoach.services.brains import Brains
 from fitcoach.storage.tables import PlanVersion, ProposalRow, WorkoutLog, WorkoutSet
+from fitcoach.testing.server import ThreadedServer
 from tests.api.test_workouts import GOOD
 from tests.conftest import MakeUser, TestUser
 from tests.reliability.support import seed_answer

@@ -20,11 +20,11 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import Engine
 
-from fitcoach.agent.fakes.openai_server import ChatReply, FakeOpenAIServer
 from fitcoach.api.app import create_app
 from fitcoach.clock import FrozenClock
 from fitcoach.config import Settings
 from fitcoach.memory.context import BLOCK_HEADER, MESSAGE_HEADER
+from fitcoach.testing.openai_server import ChatReply, FakeOpenAIServer
 from tests.conftest import MakeUser, TestUser
 from tests.reliability.support import (
     FOREIGN_MEMORY_ID,

@@ -11,12 +11,12 @@ from typing import Any
 from fastapi.testclient import TestClient
 from sqlalchemy import Engine
 
-from fitcoach.agent.pipeline import Brains
 from fitcoach.agent.providers.base import ProviderRequest, ToolRunner
 from fitcoach.agent.providers.scripted import ScriptedProvider
 from fitcoach.api.app import create_app
 from fitcoach.clock import FrozenClock
 from fitcoach.config import Settings
+from fitcoach.services.brains import Brains
 from tests.conftest import MakeUser
 from tests.seeding import seed_athlete
 

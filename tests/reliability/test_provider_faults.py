@@ -14,10 +14,10 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import Engine
 
-from fitcoach.agent.fakes.gemini_server import FakeGeminiServer, GeminiReply
-from fitcoach.agent.fakes.openai_server import ChatReply, FakeOpenAIServer
-from fitcoach.agent.fakes.server import Fault
 from fitcoach.clock import FrozenClock
+from fitcoach.testing.gemini_server import FakeGeminiServer, GeminiReply
+from fitcoach.testing.openai_server import ChatReply, FakeOpenAIServer
+from fitcoach.testing.server import Fault
 from tests.conftest import MakeUser, TestUser
 from tests.reliability.support import (
     assert_staged_proposals_valid,

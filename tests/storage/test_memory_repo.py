@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 from fitcoach.contract.models import MemoryMutation, Operation, Tier
 from fitcoach.errors import NotFound
 from fitcoach.memory.plan import RejectReason
-from fitcoach.memory.service import apply_turn_mutations
+from fitcoach.services.memory import apply_turn_mutations
 from fitcoach.storage import memory as rows
 from fitcoach.storage import memory_repo
 from fitcoach.storage.chat import add_chat_turn

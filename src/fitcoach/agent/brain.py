@@ -126,7 +126,7 @@ def _fall_back(
             problems.extend(f"fallback: {p}" for p in verdict.problems)
         except ProviderError as exc:
             problems.append(f"fallback {exc.code}: {exc.message}")
-    reply = cannot_change_safely(request.turn.message)
+    reply = cannot_change_safely(request.turn.message, prior=request.turn.language)
     return BrainResult(
         reply=reply, provider=primary.name, model=primary.model, degraded=True, problems=problems
     )

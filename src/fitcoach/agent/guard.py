@@ -3,7 +3,6 @@ the engine against this user's memory and plan (issue 5, R30-R33, R40-R41)."""
 
 from __future__ import annotations
 
-import itertools
 import json
 import re
 from dataclasses import dataclass, field
@@ -26,8 +25,7 @@ from fitcoach.engine.estimators import fill_missing_estimates
 from fitcoach.engine.profile import Profile, build_profile
 from fitcoach.engine.validator import validate_day, validate_week
 from fitcoach.library.loader import ExerciseLibrary
-from fitcoach.memory.apply import plan_mutations
-from fitcoach.memory.events import Actor
+from fitcoach.memory.apply import memory_after
 from fitcoach.memory.model import MemoryItem
 
 _FENCE = re.compile(r"^\s*```(?:json)?\s*(.*?)\s*```\s*$", re.DOTALL)
@@ -41,6 +39,9 @@ class GuardContext:
     memory: list[MemoryItem]
     plan: WeeklyPlan | None
     now: datetime
+    message: str | None = None
+    """The user's message: equipment merges read what it says, exactly as the store will."""
+    language: str | None = None
 
 
 @dataclass
@@ -117,16 +118,8 @@ def turn_profile(ctx: GuardContext, mutations: list[MemoryMutation]) -> Profile:
     (defaults, dedup, rejected ids) decide what the turn's mutations become, exactly as the write
     will, so the guard never trusts a mutation the store would refuse.
     """
-    counter = itertools.count(1)
-    planned = plan_mutations(
-        ctx.memory,
-        mutations,
-        now=ctx.now,
-        new_id=lambda: f"pending_{next(counter)}",
-        owned_ids={item.id for item in ctx.memory},
-        actor=Actor.AGENT,
-    )
-    return build_profile(planned.resulting(ctx.memory), ctx.now)
+    after = memory_after(ctx.memory, mutations, now=ctx.now, message=ctx.message, language=ctx.language)
+    return build_profile(after, ctx.now)
 
 
 def _with_estimates(reply: CoachReply, library: ExerciseLibrary) -> CoachReply:

@@ -18,7 +18,7 @@ from typing import Any
 from fitcoach.agent.prompt_examples import Example, ExampleBuilder, first_examples
 from fitcoach.agent.prompt_examples_more import later_examples
 from fitcoach.engine.modifications import registry_text
-from fitcoach.library import ExerciseLibrary, get_library
+from fitcoach.library import ExerciseLibrary
 
 CHARS_PER_TOKEN = 4
 """Offline token estimate: ~4 characters per token for English prose (Gemini and OpenAI documentation
@@ -80,9 +80,8 @@ _PREFIXES: weakref.WeakKeyDictionary[ExerciseLibrary, str] = weakref.WeakKeyDict
 to repeat every turn. Libraries are immutable, so an object's prefix never changes."""
 
 
-def static_prefix(library: ExerciseLibrary | None = None) -> str:
-    """The prefix for `library` (default: the packaged one), built once per library object."""
-    library = get_library() if library is None else library
+def static_prefix(library: ExerciseLibrary) -> str:
+    """The prefix for `library` (the turn's), built once per library object."""
     prefix = _PREFIXES.get(library)
     if prefix is None:
         prefix = _PREFIXES[library] = build_prefix(library)

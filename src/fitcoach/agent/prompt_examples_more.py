@@ -4,11 +4,19 @@ user's language while plan data keeps canonical English names (R9)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from fitcoach.agent.prompt_examples import HOME_MEMORY, Example, ExampleBuilder, context, create
+from fitcoach.languages.registry import data_file
 
 PLAN_REF = "{…the accepted 4-day plan of example 1…}"
+
+
+def example_text(lang: str, example: str, part: str) -> str:
+    """A worked example's message or reply in `lang` (`languages/data/<lang>/prompt_examples.json`)."""
+    raw = json.loads(data_file(lang, "prompt_examples.json").read_text("utf-8"))
+    return str(raw[example][part])
 
 
 def _none(message: str, mutations: list[dict[str, Any]] | None = None) -> dict[str, Any]:
@@ -66,9 +74,9 @@ def later_examples(b: ExampleBuilder) -> list[Example]:
     live_swap = Example(
         title="4. Live swap in the gym ➔ UPDATE_DAY for today, under two sentences (French user)",
         context=context("Monday", "workout", "monday", plan=PLAN_REF),
-        message="Le banc est pris, je fais quoi à la place du développé incliné haltères, là maintenant ?",
+        message=example_text("fr", "live_swap", "message"),
         answer={
-            "message": "Passe aux pompes : 4 séries de 12-15, pieds surélevés si c'est trop facile.",
+            "message": example_text("fr", "live_swap", "reply"),
             "proposal": {
                 "id": "prop_swap_mon_pushup",
                 "type": "UPDATE_DAY",
@@ -98,12 +106,9 @@ def later_examples(b: ExampleBuilder) -> list[Example]:
     acute = Example(
         title="5. Acute pain ➔ UPDATE_DAY + tier-2 CREATE expiring now + 5 days (Portuguese user)",
         context=context("Friday", "today", "friday", plan=PLAN_REF),
-        message="Meu ombro direito está beliscando hoje. Nada acima da cabeça nem supino inclinado pesado.",
+        message=example_text("pt", "acute_pain", "message"),
         answer={
-            "message": (
-                "Entendido: hoje tirei todo trabalho acima da cabeça e o inclinado, e mantive o peito com "
-                "pegada neutra e carga moderada. Vou lembrar disso pelos próximos 5 dias."
-            ),
+            "message": example_text("pt", "acute_pain", "reply"),
             "proposal": {
                 "id": "prop_fri_shoulder_safe",
                 "type": "UPDATE_DAY",
@@ -204,11 +209,8 @@ def later_examples(b: ExampleBuilder) -> list[Example]:
     technique = Example(
         title="8. Technique Q&A ➔ NONE, educational (Traditional Chinese user)",
         context=context("Thursday", "coach", "null", plan=PLAN_REF),
-        message="做啞鈴划船時我感覺不到背闊肌，只有二頭和前臂在用力，怎麼辦？",
-        answer=_none(
-            "把手想成鉤子：握把放鬆，先把肩胛往後下收，再用手肘往髖部方向拉，而不是往上拉向胸口。"
-            "頂端停一秒、慢慢放下到完全伸展；如果前臂先累，可以用拉力帶，並把重量減輕 10-15%。"
-        ),
+        message=example_text("zh-Hant", "technique", "message"),
+        answer=_none(example_text("zh-Hant", "technique", "reply")),
     )
     return [overhaul, live_swap, acute, event, review, technique]
 

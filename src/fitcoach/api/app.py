@@ -8,14 +8,14 @@ from fastapi import APIRouter, FastAPI
 from sqlalchemy import Engine
 
 from fitcoach import __version__
-from fitcoach.agent.factory import make_brains
-from fitcoach.agent.pipeline import Brains
 from fitcoach.api.errors import install_error_handlers
 from fitcoach.api.limits import BodySizeLimit, SlidingWindowLimiter
 from fitcoach.api.nul import RejectNul
 from fitcoach.api.routes import analytics, coach, exercises, health, me, memory, plan, workouts
 from fitcoach.clock import Clock, SystemClock
 from fitcoach.config import Settings
+from fitcoach.languages.detect import warm_up_detection
+from fitcoach.services.brains import Brains, make_brains
 from fitcoach.storage.db import make_engine, make_sessionmaker
 from fitcoach.web import mount_web
 
@@ -63,5 +63,7 @@ def create_app(
 
 def app_from_env() -> FastAPI:
     """The app for `fitcoach serve` as an import-string factory, so every uvicorn worker process
-    builds its own engine and pool from the environment (FITCOACH_*) instead of inheriting sockets."""
+    builds its own engine and pool from the environment (FITCOACH_*) instead of inheriting sockets.
+    The language detector's models load here, not on a user's first chat turn."""
+    warm_up_detection()
     return create_app(Settings(), clock=SystemClock())

@@ -13,7 +13,7 @@ app = typer.Typer(no_args_is_help=True, help="Inspect the shared provider contex
 @app.command("stats")
 def stats() -> None:
     """Print {"hits", "misses", "hit_rate"} summed over every cache; hit_rate is null before any turn."""
-    from fitcoach.agent.providers.gemini_cache_db import DatabaseCacheRegistry  # the SDK is heavy to import
+    from fitcoach.agent.providers.gemini.cache_db import DatabaseCacheRegistry  # the SDK is heavy to import
 
     engine = open_database()
     try:

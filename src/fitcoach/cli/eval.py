@@ -16,10 +16,10 @@ def eval_cases(
     """Replay coach cases through the chat pipeline and check each one; exit 1 if any fails."""
     # Imported here: the runner pulls in the app, the SDKs and the test client, and every other
     # command (`fitcoach serve --help` included) should not pay for them at start-up.
-    from fitcoach.agent.factory import make_brains
     from fitcoach.config import Settings
     from fitcoach.eval.cases import load_cases
     from fitcoach.eval.runner import run_cases, write_replies
+    from fitcoach.services.brains import make_brains
 
     if provider not in ("offline", "gemini", "openai"):
         raise typer.BadParameter("provider must be offline, gemini or openai", param_hint="--provider")

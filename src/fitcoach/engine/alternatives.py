@@ -9,7 +9,7 @@ from fitcoach.engine.modifications import modification_for
 from fitcoach.engine.naming import overlap
 from fitcoach.engine.profile import Profile
 from fitcoach.library.gear import Gear, Inventory
-from fitcoach.library.loader import ExerciseLibrary, get_library
+from fitcoach.library.loader import ExerciseLibrary
 from fitcoach.library.models import Exercise, MuscleGroup
 
 
@@ -31,7 +31,7 @@ def rank_alternatives(
     *,
     exclude: Collection[str] = frozenset(),
     unavailable_gear: Collection[Gear] = frozenset(),
-    library: ExerciseLibrary | None = None,
+    library: ExerciseLibrary,
     allow: Callable[[Exercise], bool] | None = None,
 ) -> list[Exercise]:
     """Valid substitutes for `slug`, best first.
@@ -41,7 +41,6 @@ def rank_alternatives(
     lateral raise on a dumbbells-only setup). Exercises a chronic condition allows only with a
     modification (engine.modifications) come last; callers apply it with `modifications.adapt`.
     """
-    library = library or get_library()
     target = library.get(slug)
     if target is None:
         return []
@@ -80,14 +79,13 @@ def substitute_for_focus(
     profile: Profile,
     *,
     exclude: Collection[str] = frozenset(),
-    library: ExerciseLibrary | None = None,
+    library: ExerciseLibrary,
     allow: Callable[[Exercise], bool] | None = None,
 ) -> Exercise | None:
     """The best allowed exercise for a day's focus groups (most important first), nearest in wording first.
 
     Replaces a slug that names nothing in the library (R20) without losing the day's intent.
     """
-    library = library or get_library()
     wanted = set(focus)
     rank = {group: index for index, group in enumerate(focus)}
     fitting = [

@@ -1,4 +1,5 @@
-"""Body-part vocabulary: canonical areas, a multilingual lexicon, and the contraindication table (R18).
+"""Body areas and the contraindication table (R18); the words naming areas are the fact reader's
+(`languages/data/<code>/facts.json`), so memory and the engine agree on them.
 
 The table is data: each area names which exercises load it (by pattern, slug, muscle or load level),
 so adding an area or a word never needs a code branch. Thresholds follow science.md §9 (spine and
@@ -7,133 +8,25 @@ fatigue columns) and the spec's R18 examples.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from enum import StrEnum
 from functools import lru_cache
 
+from fitcoach.facts.model import BodyArea as BodyArea
+from fitcoach.facts.reader import is_severe as reader_is_severe
+from fitcoach.facts.reader import read_area, read_areas
 from fitcoach.library.models import Exercise, Level, Muscle, MuscleGroup
-
-
-class BodyArea(StrEnum):
-    SHOULDER = "shoulder"
-    LOWER_BACK = "lower_back"
-    BACK = "back"
-    KNEE = "knee"
-    ELBOW = "elbow"
-    WRIST = "wrist"
-    HIP = "hip"
-    NECK = "neck"
-    ANKLE = "ankle"
-    HAMSTRINGS = "hamstrings"
-    QUADS = "quads"
-    CHEST = "chest"
-    BICEPS = "biceps"
-    TRICEPS = "triceps"
-    CALVES = "calves"
-    GLUTES = "glutes"
-    FOREARMS = "forearms"
-    CORE = "core"
-
-
-# Words (lower case) per area in en, fr, pt, ru and zh-Hant. Latin and Cyrillic entries match at a
-# word start and may carry suffixes (plurals, cases); Han entries match anywhere.
-LEXICON: dict[BodyArea, tuple[str, ...]] = {
-    BodyArea.LOWER_BACK: (
-        "lower back",
-        "low back",
-        "lumbar",
-        "bas du dos",
-        "lombaire",
-        "lombar",
-        "parte inferior das costas",
-        "поясниц",
-        "нижняя часть спины",
-        "низ спины",
-        "下背",
-        "腰",
-    ),
-    BodyArea.HAMSTRINGS: (
-        "hamstring",
-        "ischio",
-        "posterior de coxa",
-        "posteriores da coxa",
-        "isquiotibia",
-        "бицепс бедра",
-        "задняя поверхность бедра",
-        "задней поверхности бедра",
-        "大腿後側",
-        "腿後肌",
-        "膕繩肌",
-    ),
-    BodyArea.SHOULDER: (
-        "shoulder",
-        "delt",
-        "rotator cuff",
-        "impingement",
-        "épaule",
-        "epaule",
-        "deltoïde",
-        "ombro",
-        "deltoide",
-        "плеч",
-        "дельт",
-        "肩",
-    ),
-    BodyArea.BACK: ("back", "dos", "costas", "спин", "背"),
-    BodyArea.KNEE: ("knee", "genou", "joelho", "колен", "膝"),
-    BodyArea.ELBOW: ("elbow", "coude", "cotovelo", "локот", "локт", "手肘", "肘"),
-    BodyArea.WRIST: ("wrist", "poignet", "pulso", "punho", "запяст", "手腕", "腕"),
-    BodyArea.HIP: ("hip", "hanche", "quadril", "тазобедрен", "бедро", "髖"),
-    BodyArea.NECK: ("neck", "cou", "nuque", "pescoço", "шея", "шеи", "шею", "脖子", "頸"),
-    BodyArea.ANKLE: ("ankle", "cheville", "tornozelo", "лодыжк", "голеностоп", "腳踝", "踝"),
-    BodyArea.QUADS: ("quad", "quadríceps", "квадрицепс", "股四頭肌", "大腿前側"),
-    BodyArea.CHEST: ("chest", "pec", "poitrine", "pectora", "peito", "peitora", "груд", "胸"),
-    BodyArea.BICEPS: ("bicep", "bíceps", "бицепс", "二頭肌"),
-    BodyArea.TRICEPS: ("tricep", "tríceps", "трицепс", "三頭肌"),
-    BodyArea.CALVES: ("calf", "calves", "mollet", "panturrilha", "икр", "小腿"),
-    BodyArea.GLUTES: ("glute", "fessier", "glúteo", "ягодиц", "臀"),
-    BodyArea.FOREARMS: ("forearm", "grip", "avant-bras", "antebraço", "предплеч", "前臂"),
-    BodyArea.CORE: ("core", "abs", "abdo", "abdômen", "abdominal", "пресс", "живот", "核心", "腹"),
-}
-
-_WORD_START = r"(?<![a-zà-ÿа-яё])"
-
-
-@lru_cache(maxsize=1)
-def _patterns() -> list[tuple[re.Pattern[str], BodyArea]]:
-    # Longest words first so "lower back" wins over "back" and "бицепс бедра" over "бицепс".
-    pairs = [(word, area) for area, words in LEXICON.items() for word in words]
-    pairs.sort(key=lambda pair: -len(pair[0]))
-    compiled: list[tuple[re.Pattern[str], BodyArea]] = []
-    for word, area in pairs:
-        is_han = all("\u4e00" <= char <= "\u9fff" for char in word)
-        compiled.append((re.compile(re.escape(word) if is_han else _WORD_START + re.escape(word)), area))
-    return compiled
 
 
 @lru_cache(maxsize=2048)
 def areas_in(text: str) -> frozenset[BodyArea]:
-    """The canonical areas a free-text body part or fact names, in any supported language.
-
-    Cached: the same remembered facts are read on every chat turn, and the lexicon is a few hundred
-    patterns (the result is frozen, so a caller cannot alter what the next one gets)."""
-    remaining = text.lower()
-    found: set[BodyArea] = set()
-    for pattern, area in _patterns():
-        if pattern.search(remaining):
-            found.add(area)
-            remaining = pattern.sub(" ", remaining)
-    return frozenset(found)
+    """The canonical areas a free-text body part or fact names, in any supported language (the fact
+    reader's area words, `languages/data/<code>/facts.json`)."""
+    return read_areas(text)
 
 
 def parse_area(text: str) -> BodyArea | None:
-    """One area from a word: the canonical value itself or the first lexicon hit."""
-    try:
-        return BodyArea(text.strip().lower().replace(" ", "_"))
-    except ValueError:
-        found = areas_in(text)
-        return sorted(found)[0] if found else None
+    """One area from a word: the canonical value itself or the first one named."""
+    return read_area(text)
 
 
 @dataclass(frozen=True)
@@ -223,62 +116,10 @@ AREA_GROUP: dict[BodyArea, MuscleGroup] = {
 }
 
 
-# Words that make a chronic condition too serious to train around with a modification (R18: "exclude or
-# modify"): a recent operation, a tear, sharp or severe pain, an inability to bear load. Matched like
-# LEXICON entries; a past fracture ("years ago") is not on the list: it is what modifications are for.
-SEVERE_WORDS: tuple[str, ...] = (
-    "severe",
-    "sharp",
-    "surgery",
-    "operat",
-    "torn",
-    "tear",
-    "rupture",
-    "can't bear",
-    "cannot bear",
-    "unable",
-    "sévère",
-    "aiguë",
-    "aigue",
-    "chirurgie",
-    "opéré",
-    "déchir",
-    "grave",
-    "forte douleur",
-    "fortes douleurs",
-    "cirurgia",
-    "operad",
-    "rompi",
-    "ruptura",
-    "dor forte",
-    "dor aguda",
-    "сильная боль",
-    "сильные бол",
-    "сильно бол",
-    "остр",
-    "операци",
-    "разрыв",
-    "надрыв",
-    "劇痛",
-    "劇烈",
-    "嚴重",
-    "手術",
-    "撕裂",
-    "斷裂",
-)
-
-
-@lru_cache(maxsize=1)
-def _severe_pattern() -> re.Pattern[str]:
-    latin = sorted({w for w in SEVERE_WORDS if not all("\u4e00" <= c <= "\u9fff" for c in w)}, key=len)
-    han = sorted({w for w in SEVERE_WORDS if all("\u4e00" <= c <= "\u9fff" for c in w)}, key=len)
-    alternatives = [_WORD_START + re.escape(w) for w in reversed(latin)] + [re.escape(w) for w in han]
-    return re.compile("|".join(alternatives))
-
-
 def is_severe(text: str) -> bool:
-    """Whether a condition's wording says it is too serious to train around (see SEVERE_WORDS)."""
-    return bool(_severe_pattern().search(text.lower()))
+    """Whether a condition's wording says it is too serious to train around (surgery, a tear, sharp
+    pain): such a condition is excluded, never modified (R18)."""
+    return reader_is_severe(text)
 
 
 def loads_area(exercise: Exercise, area: BodyArea) -> bool:

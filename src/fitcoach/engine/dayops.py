@@ -28,18 +28,18 @@ from fitcoach.engine.targets import MAX_SETS_PER_EXERCISE
 from fitcoach.engine.topup import matches_focus
 from fitcoach.engine.validator import validate_day
 from fitcoach.errors import BadInput
-from fitcoach.library.loader import ExerciseLibrary, get_library
+from fitcoach.library.loader import ExerciseLibrary
 from fitcoach.library.models import MuscleGroup
 
 MIN_RIR = 1
 """R13: prescriptions stay within 1–3 reps in reserve; a harder day goes one rep closer, not past 1."""
 
 
-def day_off(week: WeeklyPlan, weekday: Weekday) -> EditResult:
+def day_off(week: WeeklyPlan, weekday: Weekday, *, library: ExerciseLibrary) -> EditResult:
     """The day becomes a rest day ("skip today", "сегодня не смогу"); the rest of the week stays."""
     old = week.days[weekday]
     day = rest_day().model_copy(update={"date": old.date, "day_of_week": weekday.display})
-    day = fill_estimates(day, get_library())
+    day = fill_estimates(day, library)
     summary = f"{weekday.display}: {old.title or 'session'} ➔ rest day"
     return EditResult(day, summary, [summary])
 
@@ -87,11 +87,10 @@ def focus_day(
     profile: Profile,
     *,
     minutes: int,
-    library: ExerciseLibrary | None = None,
+    library: ExerciseLibrary,
 ) -> EditResult:
     """A session of only `focus` (core aside) on `weekday`, built like a generated focus day: the
     days beside it keep their 48 h (R14/R15) and the week its 20-set ceiling (R11)."""
-    library = library or get_library()
     on = week.week_start_date + timedelta(days=weekday.position)
     state = WeekState()
     for group, value in _elsewhere(week, weekday, library).items():
@@ -133,12 +132,11 @@ def harder_day(
     minutes: int,
     focus: Sequence[FocusGroup] = (),
     effort: bool = True,
-    library: ExerciseLibrary | None = None,
+    library: ExerciseLibrary,
 ) -> EditResult:
     """More work on the day within every rule: a new exercise for a named group that has room,
     then a set more where R11, R12 and the time allow (the named groups first), and with `effort`
     one rep closer to failure, never below 1 RIR (R13)."""
-    library = library or get_library()
     day = week.days[weekday]
     if day.is_rest_day:
         raise BadInput(f"{weekday.display} is a rest day", code="edit_impossible")

@@ -24,7 +24,7 @@ from fitcoach.engine.profile import Profile
 from fitcoach.engine.rules.structure import MAX_RIR
 from fitcoach.engine.validator import validate_week
 from fitcoach.errors import BadInput
-from fitcoach.library.loader import ExerciseLibrary, get_library
+from fitcoach.library.loader import ExerciseLibrary
 
 DELOAD_SET_SHARE = 0.55
 """Share of the day's sets kept: a cut of about 45 % (science.md §6, deload practice: "cut reps
@@ -74,10 +74,9 @@ def deload_week(
     profile: Profile,
     *,
     minutes: int | None = None,
-    library: ExerciseLibrary | None = None,
+    library: ExerciseLibrary,
 ) -> EditResult:
     """The week as a deload: same days and exercises, about half the sets, one more rep in reserve."""
-    library = library or get_library()
     days = {weekday: _deload_day(day) for weekday, day in week.days.items()}
     plan = fill_estimates(week.model_copy(update={"days": days}), library)
     report = validate_week(plan, profile, library=library, minutes=minutes)

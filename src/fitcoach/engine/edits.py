@@ -21,7 +21,7 @@ from fitcoach.engine.rules.base import is_heavy_compound
 from fitcoach.engine.validator import validate_week
 from fitcoach.errors import BadInput
 from fitcoach.library.gear import Gear
-from fitcoach.library.loader import ExerciseLibrary, get_library
+from fitcoach.library.loader import ExerciseLibrary
 from fitcoach.library.models import Exercise, MuscleGroup
 
 SUMMARY_MAX = 300
@@ -57,7 +57,7 @@ def compress_day(
     *,
     keep_focus: Collection[MuscleGroup] = (),
     weekday: Weekday | None = None,
-    library: ExerciseLibrary | None = None,
+    library: ExerciseLibrary,
     week: WeeklyPlan | None = None,
 ) -> EditResult:
     """Fit the day into `minutes`: supersets and shorter rests first, then fewer sets, then less work.
@@ -65,7 +65,6 @@ def compress_day(
     The named focus is cut last and the anchor (first block) is never dropped (compression.py). With
     `week`, the result also keeps R14/R15 against the days beside it (as every day edit below does).
     """
-    library = library or get_library()
     weekday = weekday or _weekday_of(day)
     compressed = compress_blocks(_blocks(day), minutes, library, keep_focus)
     blocks = compressed.blocks
@@ -95,14 +94,13 @@ def swap_exercise(
     unavailable_gear: Collection[Gear] = frozenset(),
     reason: str = "",
     weekday: Weekday | None = None,
-    library: ExerciseLibrary | None = None,
+    library: ExerciseLibrary,
     week: WeeklyPlan | None = None,
 ) -> EditResult:
     """Replace `slug` by its best alternative; the ranked alternatives come back too.
 
     With `week`, no alternative that would clash with the days beside it (R14/R15) is offered.
     """
-    library = library or get_library()
     weekday = weekday or _weekday_of(day)
     if slug not in day.slugs():
         raise BadInput(f"'{slug}' is not in this day", code="exercise_not_in_day")
@@ -153,11 +151,10 @@ def avoid_area(
     profile: Profile,
     *,
     weekday: Weekday | None = None,
-    library: ExerciseLibrary | None = None,
+    library: ExerciseLibrary,
     week: WeeklyPlan | None = None,
 ) -> EditResult:
     """Acute pain for one day: replace (or remove) every exercise loading the area."""
-    library = library or get_library()
     weekday = weekday or _weekday_of(day)
     area = body_part if isinstance(body_part, BodyArea) else parse_area(body_part)
     if area is None:
@@ -184,17 +181,16 @@ def move_days(
     *,
     focus: Mapping[Weekday, Sequence[FocusGroup]] | None = None,
     minutes: int | None = None,
-    library: ExerciseLibrary | None = None,
+    library: ExerciseLibrary,
 ) -> EditResult:
     """Train on other weekdays: keep the sessions in order when they still validate, else re-plan."""
-    library = library or get_library()
     targets = [day for day in WEEKDAYS if day in days]
     sessions = [week.days[day] for day in week.training_days()]
     if not focus and len(targets) == len(sessions):
         moved = {day: _rest_like(week.days[day]) for day in WEEKDAYS}
         for target, session in zip(targets, sessions, strict=True):
             moved[target] = session
-        dated = _dated(week.model_copy(update={"days": moved}))
+        dated = _dated(week.model_copy(update={"days": moved}), library)
         if validate_week(dated, profile, library=library, minutes=minutes).ok:
             return EditResult(dated, _moved_summary(week, targets), [f"Training on {_names(targets)}"])
     request = ScheduleRequest(days=tuple(targets), minutes=minutes, focus=focus or {})
@@ -210,10 +206,9 @@ def taper_for_event(
     protected_areas: Collection[str | BodyArea],
     profile: Profile,
     *,
-    library: ExerciseLibrary | None = None,
+    library: ExerciseLibrary,
 ) -> EditResult:
     """Rest on the event day and nothing heavy for the protected areas in the 48 h before it."""
-    library = library or get_library()
     if isinstance(event_day, date):
         offset = (event_day - week.week_start_date).days
         if not 0 <= offset < 7:
@@ -264,14 +259,14 @@ def _rest_like(day: DayPlan) -> DayPlan:
     )
 
 
-def _dated(week: WeeklyPlan) -> WeeklyPlan:
+def _dated(week: WeeklyPlan, library: ExerciseLibrary) -> WeeklyPlan:
     days = {
         weekday: week.days[weekday].model_copy(
             update={"date": week.week_start_date + timedelta(days=i), "day_of_week": weekday.display}
         )
         for i, weekday in enumerate(WEEKDAYS)
     }
-    return fill_estimates(week.model_copy(update={"days": days}), get_library())
+    return fill_estimates(week.model_copy(update={"days": days}), library)
 
 
 def _names(days: Sequence[Weekday]) -> str:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from fitcoach.library.loader import ExerciseLibrary, get_library
+from fitcoach.library.loader import ExerciseLibrary
 from fitcoach.library.models import MuscleGroup
 
 HARD_RIR = 4
@@ -72,10 +72,9 @@ class GroupRecovery:
 
 
 def recovery_view(
-    logs: Sequence[WorkoutLog], now: datetime, *, library: ExerciseLibrary | None = None
+    logs: Sequence[WorkoutLog], now: datetime, *, library: ExerciseLibrary
 ) -> dict[MuscleGroup, GroupRecovery]:
     """Per group: hours since its last hard sets and how long those sets need (volume-weighted)."""
-    library = library or get_library()
     latest: dict[MuscleGroup, datetime] = {}
     dose: dict[MuscleGroup, float] = defaultdict(float)
     for log in sorted(logs, key=lambda entry: entry.completed_at):

@@ -5,16 +5,17 @@ Built from memory items at an instant: expired tier-2/3 items constrain nothing 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time
 from enum import StrEnum
 
 from fitcoach.contract.models import Tier1Entry, Tier2Entry, Tier3Entry, Weekday
 from fitcoach.engine.bodyparts import AREA_GROUP, BodyArea, areas_in, is_severe, loads_area, parse_area
-from fitcoach.engine.inventory import merge_inventories, parse_inventory
-from fitcoach.library.gear import Inventory
+from fitcoach.engine.inventory import merge_inventories
+from fitcoach.facts.reader import read_goal, read_schedule
+from fitcoach.library.gear import Gear, Inventory
 from fitcoach.library.models import Exercise, MuscleGroup
+from fitcoach.memory.facts import facts_of, inventory_of
 from fitcoach.memory.model import MemoryItem
 
 
@@ -96,37 +97,10 @@ class Profile:
         )
 
 
-GOAL_WORDS: dict[GoalType, tuple[str, ...]] = {
-    GoalType.STRENGTH: ("strength", "stronger", "powerlift", "force", "força", "сил", "力量", "肌力"),
-    GoalType.HYPERTROPHY: (
-        "hypertroph",
-        "muscle",
-        "build",
-        "bulk",
-        "size",
-        "muscl",
-        "masse",
-        "músculo",
-        "hipertrofia",
-        "массу",
-        "мышц",
-        "гипертроф",
-        "增肌",
-        "肌肉",
-        "肌肥大",
-    ),
-}
-
-_DAYS = re.compile(r"(\d)\s*(?:x\s*)?(?:days?|jours?|dias?|дн|раз|天|日|次)")
-_MINUTES = re.compile(r"(\d{2,3})\s*(?:min|мин|分)")
-
-
 def parse_goal_type(text: str) -> GoalType:
-    lowered = text.lower()
-    for goal, words in GOAL_WORDS.items():
-        if any(word in lowered for word in words):
-            return goal
-    return GoalType.GENERAL
+    """The goal a goal fact names, in any supported language (the fact reader's goal words)."""
+    found = read_goal(text)
+    return GoalType(found) if found is not None else GoalType.GENERAL
 
 
 def _priority_groups(entry: Tier1Entry) -> tuple[MuscleGroup, ...]:
@@ -145,13 +119,8 @@ def _schedule(entry: Tier1Entry) -> ProfileSchedule:
         return ProfileSchedule(
             tuple(entry.schedule.days or ()), entry.schedule.days_per_week, entry.schedule.minutes
         )
-    lowered = entry.fact.lower()
-    days = _DAYS.search(lowered)
-    minutes = _MINUTES.search(lowered)
-    return ProfileSchedule(
-        days_per_week=int(days.group(1)) if days and 1 <= int(days.group(1)) <= 7 else None,
-        minutes=int(minutes.group(1)) if minutes else None,
-    )
+    days, minutes = read_schedule(entry.fact)
+    return ProfileSchedule(days_per_week=days, minutes=minutes)
 
 
 def _areas(*texts: str | None) -> list[BodyArea]:
@@ -171,13 +140,14 @@ def build_profile(items: list[MemoryItem], now: datetime) -> Profile:
     chronic: list[Constraint] = []
     acute: list[Constraint] = []
     events: list[Event] = []
+    unavailable: set[Gear] = set()
     for item in items:
         if not item.is_active(now):
             continue
         entry = item.entry
         if isinstance(entry, Tier1Entry):
             if entry.category == "equipment":
-                inventories.append(entry.inventory or parse_inventory(entry.fact))
+                inventories.append(inventory_of(item).inventory())
             elif entry.category == "goal":
                 kind = (
                     GoalType(entry.goal_type)
@@ -200,8 +170,11 @@ def build_profile(items: list[MemoryItem], now: datetime) -> Profile:
             expires = item.expires_at or entry.expires_at
             if expires is not None and expires <= now:
                 continue
+            unavailable |= facts_of(item).unavailable
             protected = tuple(area for text in entry.protected_areas or [] for area in _areas(text))
             events.append(Event(entry.event, entry.event_date, protected, item.id))
-    return Profile(
-        merge_inventories(inventories), goal, schedule, tuple(chronic), tuple(acute), tuple(events)
-    )
+    inventory = merge_inventories(inventories)
+    if unavailable:
+        # gear taken or out of order for now (a tier-3 note): unusable until the note expires
+        inventory = inventory.model_copy(update={"unavailable": inventory.unavailable | unavailable})
+    return Profile(inventory, goal, schedule, tuple(chronic), tuple(acute), tuple(events))

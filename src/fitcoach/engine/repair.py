@@ -23,7 +23,7 @@ from fitcoach.engine.rules.volume import SESSION_MAX_DIRECT, WEEKLY_MAX_SETS
 from fitcoach.engine.sessions import block_span, in_order, orderable, sort_blocks
 from fitcoach.engine.validator import validate_day, validate_week
 from fitcoach.errors import BadInput
-from fitcoach.library.loader import ExerciseLibrary, get_library
+from fitcoach.library.loader import ExerciseLibrary
 from fitcoach.library.models import Exercise, MuscleGroup
 
 MIN_SETS = 2
@@ -275,12 +275,11 @@ def repair_day(
     weekday: Weekday,
     profile: Profile,
     *,
-    library: ExerciseLibrary | None = None,
+    library: ExerciseLibrary,
     week: WeeklyPlan | None = None,
     minutes: int | None = None,
 ) -> tuple[DayPlan, list[Repair]]:
     """A valid version of the day and what was changed; raises BadInput if it cannot be made valid."""
-    library = library or get_library()
     labels = {"+".join(p.exercise_id for p in block.exercises): block.label for block in day.blocks}
     day = day.model_copy(update={"status": "scheduled", "day_of_week": weekday.display})
     if day.is_rest_day:
@@ -319,10 +318,9 @@ def repair_day(
 
 
 def repair_week(
-    week: WeeklyPlan, profile: Profile, *, library: ExerciseLibrary | None = None, minutes: int | None = None
+    week: WeeklyPlan, profile: Profile, *, library: ExerciseLibrary, minutes: int | None = None
 ) -> tuple[WeeklyPlan, list[Repair]]:
     """A valid version of the week (all seven days, dated) and the list of repairs; raises if impossible."""
-    library = library or get_library()
     repairs: list[Repair] = []
     days = dict(week.days)
     for position, weekday in enumerate(WEEKDAYS):

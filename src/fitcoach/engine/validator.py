@@ -10,7 +10,7 @@ from fitcoach.contract.models import WEEKDAYS, DayPlan, Weekday, WeeklyPlan
 from fitcoach.engine.profile import Profile
 from fitcoach.engine.rules import DAY_RULES, PAIR_RULES, WEEK_RULES
 from fitcoach.engine.rules.base import RuleContext, Severity, Violation
-from fitcoach.library.loader import ExerciseLibrary, get_library
+from fitcoach.library.loader import ExerciseLibrary
 
 
 @dataclass
@@ -54,9 +54,9 @@ def _check_pairs(report: Report, week: WeeklyPlan, ctx: RuleContext, only: Weekd
 
 
 def validate_week(
-    plan: WeeklyPlan, profile: Profile, *, library: ExerciseLibrary | None = None, minutes: int | None = None
+    plan: WeeklyPlan, profile: Profile, *, library: ExerciseLibrary, minutes: int | None = None
 ) -> Report:
-    ctx = RuleContext(profile, library or get_library(), minutes)
+    ctx = RuleContext(profile, library, minutes)
     report = Report()
     for weekday in WEEKDAYS:
         if weekday in plan.days:
@@ -73,12 +73,12 @@ def validate_day(
     weekday: Weekday,
     profile: Profile,
     *,
-    library: ExerciseLibrary | None = None,
+    library: ExerciseLibrary,
     week: WeeklyPlan | None = None,
     minutes: int | None = None,
 ) -> Report:
     """One day on its own; with `week`, also against its neighbours (R14, R15) as if it replaced that day."""
-    ctx = RuleContext(profile, library or get_library(), minutes)
+    ctx = RuleContext(profile, library, minutes)
     report = Report()
     _check_day(report, day, weekday, ctx)
     if week is not None:

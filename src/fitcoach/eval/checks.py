@@ -9,10 +9,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from fitcoach.agent.language import detect_language
 from fitcoach.clock import parse_instant
 from fitcoach.contract.models import CoachReply
 from fitcoach.contract.sentences import count_sentences
+from fitcoach.languages.detect import detect_language
 from fitcoach.library import Gear, Inventory
 from fitcoach.library.loader import ExerciseLibrary
 

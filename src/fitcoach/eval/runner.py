@@ -19,7 +19,6 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from fitcoach.agent.pipeline import Brains
 from fitcoach.analytics.workouts import record_workout
 from fitcoach.api.app import create_app
 from fitcoach.clock import FrozenClock, parse_instant
@@ -31,6 +30,7 @@ from fitcoach.eval.cases import EvalCase
 from fitcoach.eval.checks import CheckResult, Observed, expected, universal
 from fitcoach.library import get_library
 from fitcoach.memory.model import MemoryItem
+from fitcoach.services.brains import Brains
 from fitcoach.storage.db import make_engine, make_sessionmaker, migrate
 from fitcoach.storage.memory import insert_memory_item
 from fitcoach.storage.memory_repo import load_active_items

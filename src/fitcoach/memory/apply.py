@@ -7,15 +7,28 @@ inside the caller's transaction, so the turn and its memory changes land togethe
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from pydantic import ValidationError
 
 from fitcoach.clock import ensure_utc
-from fitcoach.contract.models import MemoryMutation, Operation, Tier1Entry, Tier2Entry, Tier3Entry
-from fitcoach.memory.dedup import MatchKind, find_match, merge_equipment
+from fitcoach.contract.models import MemoryMutation, Operation, Tier, Tier1Entry, Tier2Entry, Tier3Entry
+from fitcoach.facts.model import StructuredFact
+from fitcoach.facts.reader import read_change
+from fitcoach.library.gear import Gear
+from fitcoach.memory.dedup import MatchKind, find_match
 from fitcoach.memory.events import Actor, EventKind, MemoryEvent
+from fitcoach.memory.facts import (
+    equipment_change,
+    inventory_of,
+    language_for,
+    merged_equipment,
+    structured,
+    unavailable_entry,
+)
+from fitcoach.memory.forget import asks_to_forget_everything
 from fitcoach.memory.model import Entry, MemoryItem
 from fitcoach.memory.plan import (
     ClampNote,
@@ -82,12 +95,17 @@ class _Planner:
         new_id: Callable[[], str],
         owned_ids: set[str],
         actor: Actor,
+        message: str | None,
+        language: str | None,
     ) -> None:
         self.now = ensure_utc(now)
         self.active = {item.id: item for item in active if item.is_active(self.now)}
         self.owned = set(owned_ids) | set(self.active)
         self.new_id = new_id
         self.actor = actor
+        self.language = language
+        self.said = read_change(message) if message else None
+        """What the user's message says about their equipment (None: no message, the entry is theirs)."""
         self.plan = MutationPlan()
 
     def _event(self, item: MemoryItem, kind: EventKind, reason: str) -> MemoryEvent:
@@ -118,8 +136,101 @@ class _Planner:
         else:
             self.active[item.id] = item
 
-    def _replace(self, item: MemoryItem, entry: Entry) -> MemoryItem:
-        return item.model_copy(update={"entry": entry, "updated_at": self.now, "expires_at": _expires(entry)})
+    def _replace(self, item: MemoryItem, entry: Entry, facts: StructuredFact | None = None) -> MemoryItem:
+        return item.model_copy(
+            update={
+                "entry": entry,
+                "updated_at": self.now,
+                "expires_at": _expires(entry),
+                "facts": facts or structured(entry, lang=self.language),
+            }
+        )
+
+    def _equipment_item(self) -> MemoryItem | None:
+        for item in sorted(self.active.values(), key=lambda i: i.updated_at, reverse=True):
+            if isinstance(item.entry, Tier1Entry) and item.entry.category == "equipment":
+                return item
+        return None
+
+    def equipment(
+        self, index: int, mutation: MemoryMutation, entry: Tier1Entry, target: MemoryItem | None
+    ) -> None:
+        """An equipment write merges into the inventory on record (one item); a temporary loss becomes
+        a tier-3 note that expires; the stored text is rendered from the merged inventory."""
+        change = equipment_change(entry, self.said)
+        lang = language_for(change, self.language)
+        if change.temporary:
+            self._unavailable(index, mutation, change.temporary, lang)
+        target = target or self._equipment_item()
+        lasting = change.model_copy(update={"temporary": frozenset()})
+        if lasting.is_empty() and not change.only and (target is not None or change.temporary):
+            into = target.id if target is not None else ""
+            self._merged(index, mutation, into, MergeOutcome.UNCHANGED, "nothing lasting changes")
+            return
+        before = inventory_of(target) if target is not None else None
+        merged_entry, facts = merged_equipment(entry, before, lasting, lang)
+        if target is None:
+            item = MemoryItem(
+                id=self._fresh_id(),
+                tier=Tier.STAPLES,
+                entry=merged_entry,
+                created_at=self.now,
+                updated_at=self.now,
+                facts=facts,
+            )
+            self._store(Operation.CREATE, item, EventKind.CREATED, mutation.reason)
+            self.plan.applied.append(
+                MemoryMutation(
+                    operation=Operation.CREATE,
+                    target_tier=Tier.STAPLES,
+                    memory_id=item.id,
+                    entry=_dump(merged_entry),
+                    reason=mutation.reason,
+                )
+            )
+            return
+        if facts.inventory == before:
+            same = (
+                MergeOutcome.DUPLICATE if mutation.operation is Operation.CREATE else MergeOutcome.UNCHANGED
+            )
+            self._merged(index, mutation, target.id, same, "the inventory already says this")
+            return
+        reason = "merged into the equipment inventory"
+        self._store(Operation.UPDATE, self._replace(target, merged_entry, facts), EventKind.MERGED, reason)
+        if mutation.operation is Operation.CREATE:
+            self._merged(index, mutation, target.id, MergeOutcome.UPDATED, reason)
+        self.plan.applied.append(
+            MemoryMutation(
+                operation=Operation.UPDATE,
+                target_tier=Tier.STAPLES,
+                memory_id=target.id,
+                entry=_dump(merged_entry),
+                reason=mutation.reason or reason,
+            )
+        )
+
+    def _unavailable(self, index: int, mutation: MemoryMutation, gear: frozenset[Gear], lang: str) -> None:
+        note, facts = unavailable_entry(gear, today=self.now.date(), lang=lang)
+        entry, _ = _with_expiry(note, now=self.now, previous=None)
+        item = MemoryItem(
+            id=self._fresh_id(),
+            tier=Tier.SITUATIONAL,
+            entry=entry,
+            created_at=self.now,
+            updated_at=self.now,
+            expires_at=_expires(entry),
+            facts=facts,
+        )
+        self._store(Operation.CREATE, item, EventKind.CREATED, "gear unavailable for now")
+        self.plan.applied.append(
+            MemoryMutation(
+                operation=Operation.CREATE,
+                target_tier=Tier.SITUATIONAL,
+                memory_id=item.id,
+                entry=_dump(entry),
+                reason=mutation.reason or "gear unavailable for now",
+            )
+        )
 
     def _note_clamp(self, index: int, memory_id: str, expiry: Expiry | None) -> None:
         if expiry is not None and expiry.clamp is not None:
@@ -138,6 +249,9 @@ class _Planner:
         entry = self._typed(index, mutation)
         if entry is None:
             return
+        if isinstance(entry, Tier1Entry) and entry.category == "equipment":
+            self.equipment(index, mutation, entry, None)
+            return
         entry, expiry = _with_expiry(entry, now=self.now, previous=None)
         match = find_match(entry, list(self.active.values()))
         if match is None:
@@ -148,6 +262,7 @@ class _Planner:
                 created_at=self.now,
                 updated_at=self.now,
                 expires_at=_expires(entry),
+                facts=structured(entry, lang=self.language),
             )
             self._note_clamp(index, item.id, expiry)
             self._store(Operation.CREATE, item, EventKind.CREATED, mutation.reason)
@@ -163,13 +278,6 @@ class _Planner:
                 return
             merged_entry = existing.entry.model_copy(update={"expires_at": new_end})
             outcome, reason = MergeOutcome.EXTENDED, f"{match.detail}: expiry extended"
-        elif (
-            isinstance(entry, Tier1Entry)
-            and isinstance(existing.entry, Tier1Entry)
-            and entry.category == "equipment"
-        ):
-            merged_entry = merge_equipment(existing.entry, entry)
-            outcome, reason = MergeOutcome.UPDATED, "added to the current equipment inventory"
         else:
             merged_entry, outcome, reason = entry, MergeOutcome.UPDATED, f"{match.detail}: replaced"
         updated = self._replace(existing, merged_entry)
@@ -226,6 +334,9 @@ class _Planner:
             detail = f"{item.id} is a {known.category}, not a {entry.category}"
             self._reject(index, mutation, RejectReason.CATEGORY_MISMATCH, detail)
             return
+        if isinstance(entry, Tier1Entry) and entry.category == "equipment":
+            self.equipment(index, mutation, entry, item)
+            return
         entry, expiry = _with_expiry(entry, now=self.now, previous=item)
         if _dump(entry) == _dump(item.entry):
             self._merged(index, mutation, item.id, MergeOutcome.UNCHANGED, "the entry already says this")
@@ -254,18 +365,62 @@ def plan_mutations(
     new_id: Callable[[], str],
     owned_ids: set[str],
     actor: Actor = Actor.AGENT,
+    message: str | None = None,
+    language: str | None = None,
 ) -> MutationPlan:
-    """Decide, in order, what each mutation does to this user's memory.
+    """Decide, in order, what each mutation does to this user's memory: the one implementation the
+    guard, the offline coach and the store all call.
 
     `active` is the user's memory (expired items are ignored), `owned_ids` every id the user has ever
     had (so an expired id is told apart from a foreign one). Later mutations see earlier ones' effects.
+    `message` is the user's message of the turn (equipment merges read what it says; a request to
+    forget everything writes nothing), `language` the user's stored language (fact text is rendered
+    in it).
     """
-    planner = _Planner(active, now=now, new_id=new_id, owned_ids=owned_ids, actor=actor)
+    planner = _Planner(
+        active,
+        now=now,
+        new_id=new_id,
+        owned_ids=owned_ids,
+        actor=actor,
+        message=message,
+        language=language,
+    )
     handlers = {
         Operation.CREATE: planner.create,
         Operation.UPDATE: planner.update,
         Operation.DELETE: planner.delete,
     }
+    forget_all = message is not None and actor is Actor.AGENT and asks_to_forget_everything(message)
     for index, mutation in enumerate(mutations):
+        if forget_all:
+            detail = "the user asked to forget everything: nothing is written until they confirm"
+            planner._reject(index, mutation, RejectReason.NEEDS_CONFIRMATION, detail)
+            continue
         handlers[mutation.operation](index, mutation)
     return planner.plan
+
+
+def memory_after(
+    active: list[MemoryItem],
+    mutations: list[MemoryMutation],
+    *,
+    now: dt.datetime,
+    message: str | None = None,
+    language: str | None = None,
+) -> list[MemoryItem]:
+    """Memory as it will be once this turn's mutations are stored, decided by the same rules the
+    store applies (pending ids for new items): what the guard validates a proposal against and what
+    the offline coach plans with, so neither can disagree with what is written."""
+    counter = itertools.count(1)
+    planned = plan_mutations(
+        active,
+        mutations,
+        now=now,
+        new_id=lambda: f"pending_{next(counter)}",
+        owned_ids={item.id for item in active},
+        actor=Actor.AGENT,
+        message=message,
+        language=language,
+    )
+    return planned.resulting(active)

@@ -12,7 +12,6 @@ from enum import StrEnum
 from typing import Any
 
 from fitcoach.contract.models import Tier1Entry, Tier2Entry, Tier3Entry
-from fitcoach.engine.inventory import merge_inventories, parse_inventory
 from fitcoach.memory.model import Entry, MemoryItem
 from fitcoach.memory.text import BodyPart, canonical_body_part, normalize_text
 
@@ -146,21 +145,3 @@ def find_match(entry: Entry, active: Sequence[MemoryItem]) -> Match | None:
         if match.kind is MatchKind.SAME_FACT:
             return match
     return matches[0] if matches else None
-
-
-MAX_FACT_CHARS = 500
-"""Tier1Entry.fact's own limit: a merged fact longer than this keeps only the newer wording."""
-
-
-def merge_equipment(known: Tier1Entry, new: Tier1Entry) -> Tier1Entry:
-    """A CREATE for equipment while an inventory exists adds to it ("also bought a pull-up bar").
-
-    Replacing would silently drop gear the user still owns; selling gear is an UPDATE, not a CREATE.
-    """
-    old_inventory = known.inventory or parse_inventory(known.fact)
-    new_inventory = new.inventory or parse_inventory(new.fact)
-    merged = merge_inventories([old_inventory, new_inventory])
-    covers_old = merged.gear == new_inventory.gear and merged.dumbbell_max_lb == new_inventory.dumbbell_max_lb
-    joined = f"{known.fact.rstrip('. ')}; {new.fact}"
-    fact = new.fact if covers_old or len(joined) > MAX_FACT_CHARS else joined
-    return new.model_copy(update={"fact": fact, "inventory": merged})

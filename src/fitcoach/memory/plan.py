@@ -19,6 +19,8 @@ class RejectReason(StrEnum):
     INACTIVE = "inactive"
     TIER_MISMATCH = "tier_mismatch"
     CATEGORY_MISMATCH = "category_mismatch"
+    NEEDS_CONFIRMATION = "needs_confirmation"
+    """The user asked to forget everything: only their confirmation deletes memory, no turn writes."""
 
 
 class MergeOutcome(StrEnum):

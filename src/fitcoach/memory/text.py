@@ -1,22 +1,17 @@
 """Text normalisation, and body parts compared by area and side in any supported language.
 
-Areas come from the engine's body-part lexicon, so deduplication and the constraints the engine
-derives from memory always agree on what "the same area" is; sides are memory's own small table.
+Areas and sides come from the one fact reader (`fitcoach.facts.reader`), so deduplication and the
+constraints the engine derives from memory always agree on what "the same area" is.
 """
 
 from __future__ import annotations
 
-import json
 import re
 import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache
-from importlib import resources
-from typing import Literal, cast
 
-from fitcoach.engine.bodyparts import parse_area
-
-Side = Literal["left", "right", "both"]
+from fitcoach.facts.model import Side
+from fitcoach.facts.reader import read_area, read_side
 
 _NON_WORD = re.compile(r"[\W_]+")
 
@@ -28,13 +23,9 @@ def normalize_text(text: str) -> str:
     return _NON_WORD.sub(" ", folded).strip()
 
 
-def _is_cjk(text: str) -> bool:
-    return any("\u2e80" <= char <= "\u9fff" or "\uf900" <= char <= "\ufaff" for char in text)
-
-
 @dataclass(frozen=True)
 class BodyPart:
-    """A canonical body area (an engine `BodyArea` value, or the normalised text when unknown) and side."""
+    """A canonical body area (a `BodyArea` value, or the normalised text when unknown) and side."""
 
     area: str
     side: Side | None = None
@@ -47,32 +38,11 @@ class BodyPart:
         return self.side is None or other.side is None or self.side == other.side
 
 
-@lru_cache(maxsize=1)
-def _side_patterns() -> list[tuple[re.Pattern[str], Side]]:
-    raw = json.loads(resources.files("fitcoach.memory").joinpath("data/body_sides.json").read_text("utf-8"))
-    patterns: list[tuple[re.Pattern[str], Side]] = []
-    for side, words in raw["sides"].items():
-        for word in words:
-            text = normalize_text(word)
-            # CJK has no word boundaries; elsewhere a word start, so stems cover inflections.
-            body = re.escape(text) if _is_cjk(text) else r"(?<!\w)" + re.escape(text)
-            patterns.append((re.compile(body), cast(Side, side)))
-    return patterns
-
-
-def _side_in(normalized: str) -> Side | None:
-    for pattern, side in _side_patterns():
-        if pattern.search(normalized):
-            return side
-    return None
-
-
 def canonical_body_part(text: str, *, side: Side | None = None) -> BodyPart:
     """Map a body-part phrase in any supported language to its area; an explicit `side` wins."""
     normalized = normalize_text(text)
-    # The engine's lexicon keeps accents, so give it the text with only punctuation collapsed.
-    area = parse_area(_NON_WORD.sub(" ", text.casefold()).strip())
-    resolved = side or _side_in(normalized)
+    area = read_area(_NON_WORD.sub(" ", text.casefold()).strip())
+    resolved = side or read_side(text)
     if area is None:
         return BodyPart(area=normalized, side=resolved, known=False)
     return BodyPart(area=area.value, side=resolved)

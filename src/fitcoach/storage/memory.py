@@ -9,6 +9,7 @@ from sqlalchemy import delete, or_, select
 from sqlalchemy.orm import Session
 
 from fitcoach.errors import NotFound
+from fitcoach.facts.model import StructuredFact
 from fitcoach.storage.tables import MemoryEventRow, MemoryItemRow
 
 EventKind = Literal["created", "updated", "deleted", "expired", "merged", "forgotten"]
@@ -24,6 +25,7 @@ def insert_memory_item(
     entry: dict[str, Any],
     now: datetime,
     expires_at: datetime | None = None,
+    facts: StructuredFact | None = None,
 ) -> MemoryItemRow:
     row = MemoryItemRow(
         user_id=user_id,
@@ -34,6 +36,7 @@ def insert_memory_item(
         updated_at=now,
         expires_at=expires_at,
         deleted_at=None,
+        facts=facts,
     )
     session.add(row)
     session.flush()
@@ -68,9 +71,11 @@ def update_memory_item(
     entry: dict[str, Any],
     now: datetime,
     expires_at: datetime | None = None,
+    facts: StructuredFact | None = None,
 ) -> MemoryItemRow:
     row = get_memory_item(session, user_id=user_id, item_id=item_id)
     row.entry = entry
+    row.facts = facts
     row.expires_at = expires_at
     row.updated_at = now
     session.flush()

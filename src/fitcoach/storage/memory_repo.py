@@ -15,7 +15,9 @@ from sqlalchemy.orm import Session
 from sqlalchemy.sql.elements import BindParameter
 
 from fitcoach.contract.models import ENTRY_MODEL, Operation, Tier
+from fitcoach.facts.model import StructuredFact
 from fitcoach.memory.events import EventKind, MemoryEvent, expiry_events
+from fitcoach.memory.facts import structured
 from fitcoach.memory.model import Entry, MemoryItem
 from fitcoach.memory.plan import MutationPlan
 from fitcoach.storage import memory as rows
@@ -30,6 +32,7 @@ _ITEM_COLUMNS = (
     _ITEMS.c.created_at,
     _ITEMS.c.updated_at,
     _ITEMS.c.expires_at,
+    _ITEMS.c.facts,
 )
 _USER: BindParameter[str] = bindparam("user_id")
 _NOW: BindParameter[dt.datetime] = bindparam("now")
@@ -67,6 +70,7 @@ def to_item(row: MemoryItemRow | Row[*tuple[Any, ...]]) -> MemoryItem:
     """The domain view of a stored row; the tier decides which entry schema applies."""
     tier = Tier(row.tier)
     entry: Entry = ENTRY_MODEL[tier].model_validate(row.entry)  # type: ignore[assignment]
+    facts: StructuredFact | None = row.facts
     return MemoryItem(
         id=row.id,
         tier=tier,
@@ -74,6 +78,8 @@ def to_item(row: MemoryItemRow | Row[*tuple[Any, ...]]) -> MemoryItem:
         created_at=row.created_at,
         updated_at=row.updated_at,
         expires_at=row.expires_at,
+        # An item written outside the memory rules (an import, an old row) is read from its text.
+        facts=facts if facts is not None else structured(entry),
     )
 
 
@@ -131,6 +137,7 @@ def persist_plan(session: Session, *, user_id: str, plan: MutationPlan, turn_id:
                 entry=_entry_json(item),
                 now=item.created_at,
                 expires_at=item.expires_at,
+                facts=item.facts,
             )
         elif operation.action is Operation.UPDATE:
             rows.update_memory_item(
@@ -140,6 +147,7 @@ def persist_plan(session: Session, *, user_id: str, plan: MutationPlan, turn_id:
                 entry=_entry_json(item),
                 now=item.updated_at,
                 expires_at=item.expires_at,
+                facts=item.facts,
             )
         else:
             rows.soft_delete_memory_item(session, user_id=user_id, item_id=item.id, now=operation.event.at)

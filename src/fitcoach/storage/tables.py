@@ -1,6 +1,6 @@
 """SQLAlchemy tables for everything fitcoach stores; every user-owned row carries `user_id`.
 
-Migration `0001_initial` creates exactly these tables; later parts add migrations after it.
+Migration `0001_initial` creates these tables; `0002_memory_facts` adds `memory_items.facts`.
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-from fitcoach.storage.types import JsonDocument, UTCDateTime
+from fitcoach.facts.model import StructuredFact
+from fitcoach.storage.types import JsonDocument, StructuredFactColumn, UTCDateTime
 
 # SQLite only autoincrements INTEGER PRIMARY KEY; PostgreSQL needs BIGINT for ten-million-row tables.
 RowId = BigInteger().with_variant(Integer(), "sqlite")
@@ -99,6 +100,8 @@ class MemoryItemRow(Base):
     updated_at: Mapped[datetime]
     expires_at: Mapped[datetime | None]
     deleted_at: Mapped[datetime | None]
+    facts: Mapped[StructuredFact | None] = mapped_column(StructuredFactColumn(), nullable=True)
+    """What the entry means as data (migration 0002): the source of truth for equipment."""
 
 
 class MemoryEventRow(Base):

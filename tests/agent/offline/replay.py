@@ -10,17 +10,16 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from fitcoach.agent.offline.acting.turn import apply_mutations
 from fitcoach.agent.offline.understanding.language import identify
-from fitcoach.agent.offline.understanding.normalize import fold
 from fitcoach.agent.providers.base import TurnInput
 from fitcoach.clock import parse_instant
 from fitcoach.contract.models import CoachReply, DayPlan, Tier, WeeklyPlan
 from fitcoach.engine.profile import build_profile
 from fitcoach.engine.validator import validate_day, validate_week
+from fitcoach.languages.text import fold
 from fitcoach.library import get_library
 from fitcoach.library.gear import Gear
-from fitcoach.memory.apply import plan_mutations
+from fitcoach.memory.apply import memory_after, plan_mutations
 from fitcoach.memory.model import MemoryItem
 
 DATA = Path(__file__).parents[2] / "data"
@@ -65,6 +64,7 @@ def turn_input(case: dict[str, Any], base: Path) -> tuple[TurnInput, list[dict[s
         selected_day=case["selected_day"],
         memory=[item for item in memory_items(case, now) if item.is_active(now)],
         plan=WeeklyPlan.model_validate(plan) if plan else None,
+        library=get_library(),
     )
     return turn, logs
 
@@ -176,7 +176,7 @@ def check(case: dict[str, Any], answer: CoachReply, turn: TurnInput, tools: LogT
     slugs = [s for day in _days(data).values() for s in day.slugs()]
     if any(slug not in library for slug in slugs):
         failures.append("unknown slug")
-    after = apply_mutations(turn.memory, answer.memory_mutations, turn.now)
+    after = memory_after(turn.memory, answer.memory_mutations, now=turn.now, message=turn.message)
     inventory = build_profile(after, turn.now).inventory
     equipment = [
         i for i in after if i.tier is Tier.STAPLES and getattr(i.entry, "category", "") == "equipment"

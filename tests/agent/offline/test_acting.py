@@ -12,7 +12,7 @@ import pytest
 from fitcoach.agent.offline import OfflineProvider, coach_turn
 from fitcoach.agent.offline.answering import count_sentences
 from fitcoach.agent.providers.base import ProviderRequest, TurnInput
-from fitcoach.agent.providers.factory import make_provider
+from fitcoach.agent.providers.registry import make_provider
 from fitcoach.config import Settings
 from fitcoach.contract.models import (
     CoachReply,
@@ -54,7 +54,13 @@ def turn(
 ) -> CoachReply:
     selected = Weekday(day) if day else None
     inputs = TurnInput(
-        message, MONDAY, tab, selected, memory if memory is not None else [EQUIPMENT], HOME_PLAN
+        message,
+        MONDAY,
+        tab,
+        selected,
+        memory if memory is not None else [EQUIPMENT],
+        HOME_PLAN,
+        library=get_library(),
     )
     return coach_turn(inputs, LogToolRunner([], MONDAY))
 
@@ -64,7 +70,7 @@ def test_the_factory_builds_the_offline_coach_by_default() -> None:
 
 
 def test_provider_answers_with_contract_json() -> None:
-    inputs = TurnInput("hi!", MONDAY, "coach", None, [EQUIPMENT], HOME_PLAN)
+    inputs = TurnInput("hi!", MONDAY, "coach", None, [EQUIPMENT], HOME_PLAN, library=get_library())
     response = OfflineProvider().respond(ProviderRequest("", "", inputs), LogToolRunner([], MONDAY))
     answer = CoachReply.model_validate(json.loads(response.text))
     assert answer.proposal.type is ProposalType.NONE
@@ -129,7 +135,13 @@ def test_pain_in_an_area_already_noted_extends_it() -> None:
 
 def test_onboarding_without_days_asks_one_question_and_keeps_the_facts() -> None:
     inputs = TurnInput(
-        "I train at home with dumbbells up to 20 kg, I want to get stronger", MONDAY, "coach", None, [], None
+        "I train at home with dumbbells up to 20 kg, I want to get stronger",
+        MONDAY,
+        "coach",
+        None,
+        [],
+        None,
+        library=get_library(),
     )
     answer = coach_turn(inputs, LogToolRunner([], MONDAY))
     assert answer.proposal.type is ProposalType.NONE
@@ -161,7 +173,7 @@ def test_whats_today_lists_the_session(message: str, fragment: str) -> None:
 
 
 def test_no_plan_no_memory_gets_the_welcome_question() -> None:
-    inputs = TurnInput("hmm", MONDAY, "coach", None, [], None)
+    inputs = TurnInput("hmm", MONDAY, "coach", None, [], None, library=get_library())
     answer = coach_turn(inputs, LogToolRunner([], MONDAY))
     assert answer.proposal.type is ProposalType.NONE
     assert "equipment" in answer.message
@@ -224,6 +236,7 @@ def test_a_goal_phrase_is_not_a_taken_gear_cue() -> None:
         None,
         [],
         None,
+        library=get_library(),
     )
     answer = coach_turn(inputs, LogToolRunner([], MONDAY))
     assert answer.proposal.type is ProposalType.UPDATE_WEEK

@@ -23,7 +23,9 @@ LOGS = json.loads((FIXTURES / "logs_home_3weeks.json").read_text("utf-8"))
 def ask(message: str) -> tuple[CoachReply, LogToolRunner]:
     """The coach's answer to `message` on the home plan, and the tool calls it made."""
     runner = LogToolRunner(LOGS, MONDAY)
-    answer = coach_turn(TurnInput(message, MONDAY, "coach", None, [EQUIPMENT], HOME_PLAN), runner)
+    answer = coach_turn(
+        TurnInput(message, MONDAY, "coach", None, [EQUIPMENT], HOME_PLAN, library=get_library()), runner
+    )
     assert answer.proposal.type is ProposalType.NONE
     assert not answer.memory_mutations
     return answer, runner
@@ -51,7 +53,7 @@ def tools_called(message: str) -> tuple[list[str], dict[str, object]]:
     ],
 )
 def test_best_ever_questions_read_the_records(message: str, slug: str) -> None:
-    assert understand(message, now=MONDAY, has_plan=True).intent is Intent.PROGRESSION
+    assert understand(message, now=MONDAY, has_plan=True, library=get_library()).intent is Intent.PROGRESSION
     called, args = tools_called(message)
     assert "get_pr_records" in called
     assert args["exercise_slug"] == slug
@@ -73,7 +75,7 @@ def test_best_ever_questions_read_the_records(message: str, slug: str) -> None:
     ],
 )
 def test_sets_per_week_questions_read_the_volume_trend(message: str) -> None:
-    u = understand(message, now=MONDAY, has_plan=True)
+    u = understand(message, now=MONDAY, has_plan=True, library=get_library())
     assert u.intent is Intent.PROGRESSION
     answer, runner = ask(message)
     assert "get_volume_trends" in [call["name"] for call in runner.calls]
@@ -100,7 +102,7 @@ def test_sets_per_week_questions_read_the_volume_trend(message: str) -> None:
     ],
 )
 def test_time_to_add_weight_reads_the_exercise_history(message: str, slug: str) -> None:
-    assert understand(message, now=MONDAY, has_plan=True).intent is Intent.PROGRESSION
+    assert understand(message, now=MONDAY, has_plan=True, library=get_library()).intent is Intent.PROGRESSION
     called, args = tools_called(message)
     assert called[0] == "get_historical_exercise_logs"
     assert args["exercise_slug"] == slug
@@ -118,7 +120,7 @@ def test_time_to_add_weight_reads_the_exercise_history(message: str, slug: str) 
     ],
 )
 def test_loan_and_gym_names_find_the_exercise(message: str, slug: str) -> None:
-    u = understand(message, now=MONDAY, has_plan=True)
+    u = understand(message, now=MONDAY, has_plan=True, library=get_library())
     assert u.intent is Intent.PROGRESSION
     assert u.exercises == [slug]
 
@@ -135,4 +137,6 @@ def test_loan_and_gym_names_find_the_exercise(message: str, slug: str) -> None:
     ],
 )
 def test_schedule_and_form_talk_is_no_numbers_question(message: str) -> None:
-    assert understand(message, now=MONDAY, has_plan=True).intent is not Intent.PROGRESSION
+    assert (
+        understand(message, now=MONDAY, has_plan=True, library=get_library()).intent is not Intent.PROGRESSION
+    )

@@ -12,6 +12,7 @@ from fitcoach.agent.offline.cues import cue_book
 from fitcoach.agent.offline.understanding import Intent, understand
 from fitcoach.agent.providers.base import TurnInput
 from fitcoach.contract.models import ProposalType, Tier, Tier1Entry
+from fitcoach.library import get_library
 
 from .replay import LogToolRunner
 from .test_acting import EQUIPMENT, HOME_PLAN, MONDAY, item
@@ -24,7 +25,9 @@ BACK = item(
 
 
 def answer(message: str, memory: list[object] | None = None) -> str:
-    inputs = TurnInput(message, MONDAY, "coach", None, memory or [EQUIPMENT], HOME_PLAN)  # type: ignore[arg-type]
+    inputs = TurnInput(
+        message, MONDAY, "coach", None, memory or [EQUIPMENT], HOME_PLAN, library=get_library()
+    )  # type: ignore[arg-type]
     reply = coach_turn(inputs, LogToolRunner([], MONDAY))
     assert reply.proposal.type is ProposalType.NONE
     assert not reply.memory_mutations
@@ -47,7 +50,7 @@ def answer(message: str, memory: list[object] | None = None) -> str:
     ],
 )
 def test_a_warning_sign_gets_the_safety_warning_first(message: str, lang: str) -> None:
-    assert understand(message, now=MONDAY, has_plan=True).intent is Intent.TECHNIQUE
+    assert understand(message, now=MONDAY, has_plan=True, library=get_library()).intent is Intent.TECHNIQUE
     warning = cue_book(lang).problems["dizziness"]
     text = answer(message)
     assert warning in text
@@ -82,7 +85,7 @@ def test_breathing_questions_get_the_breathing_cue_and_no_alarm(message: str, la
     ],
 )
 def test_knees_over_toes_is_answered(message: str, lang: str) -> None:
-    assert understand(message, now=MONDAY, has_plan=True).intent is Intent.TECHNIQUE
+    assert understand(message, now=MONDAY, has_plan=True, library=get_library()).intent is Intent.TECHNIQUE
     assert cue_book(lang).problems["knees_over_toes"] in answer(message)
 
 
@@ -94,8 +97,11 @@ def test_knees_over_toes_is_answered(message: str, lang: str) -> None:
     ],
 )
 def test_ordinary_messages_raise_no_alarm(message: str) -> None:
-    assert not understand(message, now=MONDAY, has_plan=True).has_cue("dizziness")
-    assert "has:warning_sign" not in understand(message, now=MONDAY, has_plan=True).features
+    assert not understand(message, now=MONDAY, has_plan=True, library=get_library()).has_cue("dizziness")
+    assert (
+        "has:warning_sign"
+        not in understand(message, now=MONDAY, has_plan=True, library=get_library()).features
+    )
 
 
 @pytest.mark.parametrize(
@@ -125,7 +131,7 @@ def test_why_a_lift_is_missing_gives_the_plans_reason(message: str, word: str) -
 )
 def test_a_lift_missing_for_lack_of_gear_says_so(message: str) -> None:
     text = answer(message)
-    lang = understand(message, now=MONDAY).lang
+    lang = understand(message, now=MONDAY, library=get_library()).lang
     gear_word = {"en": "gear", "fr": "matériel", "pt": "equipamento", "ru": "оборудование", "zh-Hant": "器材"}
     assert gear_word[lang] in text
 
@@ -145,6 +151,8 @@ def test_stored_body_parts_map_to_lexicon_keys(stored: str, key: str) -> None:
 
 def test_russian_focus_templates_take_the_nominative() -> None:
     message = "Привет. Зал, всё есть. 3 раза в неделю по часу. Хочу накачать спину"
-    reply = coach_turn(TurnInput(message, MONDAY, "coach", None, [], None), LogToolRunner([], MONDAY))
+    reply = coach_turn(
+        TurnInput(message, MONDAY, "coach", None, [], None, library=get_library()), LogToolRunner([], MONDAY)
+    )
     assert "на спина" not in reply.message
     assert "спина" in reply.message

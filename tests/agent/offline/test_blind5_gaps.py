@@ -13,7 +13,7 @@ from .test_acting import EQUIPMENT, MONDAY, turn
 
 
 def _days(message: str) -> list[str]:
-    days = understand(message, now=MONDAY, has_plan=True).days
+    days = understand(message, now=MONDAY, has_plan=True, library=get_library()).days
     return [d.weekday.value for d in days if d.relative is None]
 
 
@@ -45,7 +45,10 @@ def test_weekday_abbreviations_in_a_list_are_days(message: str, days: list[str])
     ],
 )
 def test_abbreviations_that_are_words_are_no_days_alone(message: str) -> None:
-    assert all(d.relative is not None for d in understand(message, now=MONDAY, has_plan=True).days)
+    assert all(
+        d.relative is not None
+        for d in understand(message, now=MONDAY, has_plan=True, library=get_library()).days
+    )
 
 
 def test_a_word_abbreviation_after_a_non_list_word_stays_a_word() -> None:
@@ -66,7 +69,10 @@ def test_a_word_abbreviation_after_a_non_list_word_stays_a_word() -> None:
 )
 def test_new_gear_with_a_new_cap_updates_the_equipment(message: str) -> None:
     reply = turn(message)
-    assert "instead" not in understand(message, now=MONDAY, memory=[EQUIPMENT], has_plan=True).cues
+    assert (
+        "instead"
+        not in understand(message, now=MONDAY, memory=[EQUIPMENT], has_plan=True, library=get_library()).cues
+    )
     assert [(m.operation, m.memory_id) for m in reply.memory_mutations] == [(Operation.UPDATE, "mem_01")]
 
 
@@ -80,7 +86,10 @@ def test_new_gear_with_a_new_cap_updates_the_equipment(message: str) -> None:
     ],
 )
 def test_instead_before_an_exercise_is_still_a_swap(message: str) -> None:
-    assert "instead" in understand(message, now=MONDAY, memory=[EQUIPMENT], has_plan=True).cues
+    assert (
+        "instead"
+        in understand(message, now=MONDAY, memory=[EQUIPMENT], has_plan=True, library=get_library()).cues
+    )
 
 
 def _rest_days(message: str) -> set[str]:
@@ -142,5 +151,15 @@ def test_groups_removed_in_a_keep_only_message_are_not_kept(message: str) -> Non
     ],
 )
 def test_groups_kept_without_a_remove_word_stay(message: str, kept: str) -> None:
-    assert kept in understand(message, now=MONDAY, memory=[EQUIPMENT], has_plan=True).focus_areas
-    assert kept not in understand(message, now=MONDAY, memory=[EQUIPMENT], has_plan=True).replaced_areas
+    assert (
+        kept
+        in understand(
+            message, now=MONDAY, memory=[EQUIPMENT], has_plan=True, library=get_library()
+        ).focus_areas
+    )
+    assert (
+        kept
+        not in understand(
+            message, now=MONDAY, memory=[EQUIPMENT], has_plan=True, library=get_library()
+        ).replaced_areas
+    )

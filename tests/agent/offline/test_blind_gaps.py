@@ -31,7 +31,7 @@ from .test_acting import EQUIPMENT, FIXTURES, HOME_PLAN, MONDAY, item
     ],
 )
 def test_an_injury_outranks_the_plateau_cue_and_its_duration_is_no_schedule(message: str, span: int) -> None:
-    u = understand(message, now=MONDAY, has_plan=True)
+    u = understand(message, now=MONDAY, has_plan=True, library=get_library())
     assert u.intent is Intent.ACUTE_PAIN
     assert "pain" in u.conditions
     assert not u.has_cue("plateau")
@@ -44,7 +44,7 @@ def test_an_injury_outranks_the_plateau_cue_and_its_duration_is_no_schedule(mess
     ["Je bloque au développé couché depuis un mois", "Je stagne au squat, je suis bloqué à 100 kg"],
 )
 def test_stuck_on_a_lift_is_still_a_plateau(message: str) -> None:
-    assert understand(message, now=MONDAY, has_plan=True).intent is Intent.PROGRESSION
+    assert understand(message, now=MONDAY, has_plan=True, library=get_library()).intent is Intent.PROGRESSION
 
 
 @pytest.mark.parametrize(
@@ -55,7 +55,7 @@ def test_stuck_on_a_lift_is_still_a_plateau(message: str) -> None:
     ],
 )
 def test_a_schedule_beside_a_condition_stays_a_schedule(message: str) -> None:
-    assert understand(message, now=MONDAY).days_per_week == 3
+    assert understand(message, now=MONDAY, library=get_library()).days_per_week == 3
 
 
 @pytest.mark.parametrize(
@@ -69,7 +69,7 @@ def test_a_schedule_beside_a_condition_stays_a_schedule(message: str) -> None:
     ],
 )
 def test_gear_the_user_sold_is_no_longer_owned(message: str) -> None:
-    u = understand(message, now=MONDAY, has_plan=True)
+    u = understand(message, now=MONDAY, has_plan=True, library=get_library())
     assert Gear.BENCH in u.negated_gear
     assert Gear.BENCH not in u.gear
     assert Gear.DUMBBELLS in u.gear
@@ -77,7 +77,7 @@ def test_gear_the_user_sold_is_no_longer_owned(message: str) -> None:
 
 def replan(message: str) -> tuple[WeeklyPlan, Inventory]:
     """The staged week and the equipment the turn writes (an UPDATE of the stored fact)."""
-    inputs = TurnInput(message, MONDAY, "coach", None, [EQUIPMENT], HOME_PLAN)
+    inputs = TurnInput(message, MONDAY, "coach", None, [EQUIPMENT], HOME_PLAN, library=get_library())
     answer = coach_turn(inputs, LogToolRunner([], MONDAY))
     assert answer.proposal.type is ProposalType.UPDATE_WEEK
     assert isinstance(answer.proposal.data, WeeklyPlan)
@@ -147,7 +147,7 @@ FULL_GYM = item("mem_11", Tier.STAPLES, Tier1Entry(category="equipment", fact="F
     ],
 )
 def test_a_closed_gym_notes_the_week_and_plans_with_what_is_at_hand(message: str, at_hand: set[Gear]) -> None:
-    inputs = TurnInput(message, MONDAY, "coach", None, [FULL_GYM], GYM_PLAN)
+    inputs = TurnInput(message, MONDAY, "coach", None, [FULL_GYM], GYM_PLAN, library=get_library())
     answer = coach_turn(inputs, LogToolRunner([], MONDAY))
     assert answer.proposal.type is ProposalType.UPDATE_WEEK
     assert isinstance(answer.proposal.data, WeeklyPlan)

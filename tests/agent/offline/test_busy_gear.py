@@ -21,7 +21,7 @@ from .test_blind_gaps import FULL_GYM, GYM_PLAN
 
 def swap(message: str, day: str) -> list[str]:
     """The gym plan's `day` on the today tab; the staged day's slugs (R8: under two sentences)."""
-    inputs = TurnInput(message, MONDAY, "today", Weekday(day), [FULL_GYM], GYM_PLAN)
+    inputs = TurnInput(message, MONDAY, "today", Weekday(day), [FULL_GYM], GYM_PLAN, library=get_library())
     answer = coach_turn(inputs, LogToolRunner([], MONDAY))
     assert answer.proposal.type is ProposalType.UPDATE_DAY, answer.message
     assert answer.proposal.target_day is Weekday(day)
@@ -59,7 +59,14 @@ def needs(slug: str, gear: Gear) -> bool:
     ],
 )
 def test_busy_gear_nouns_name_the_right_gear(message: str, busy: Gear) -> None:
-    u = understand(message, now=MONDAY, active_tab="today", selected_day=Weekday.MONDAY, has_plan=True)
+    u = understand(
+        message,
+        now=MONDAY,
+        active_tab="today",
+        selected_day=Weekday.MONDAY,
+        has_plan=True,
+        library=get_library(),
+    )
     assert u.unavailable_gear == {busy}
     assert u.intent is Intent.LIVE_SWAP
 
@@ -75,7 +82,14 @@ def test_busy_gear_nouns_name_the_right_gear(message: str, busy: Gear) -> None:
     ],
 )
 def test_a_gear_word_inside_an_exercise_name_is_not_busy_gear(message: str) -> None:
-    u = understand(message, now=MONDAY, active_tab="today", selected_day=Weekday.MONDAY, has_plan=True)
+    u = understand(
+        message,
+        now=MONDAY,
+        active_tab="today",
+        selected_day=Weekday.MONDAY,
+        has_plan=True,
+        library=get_library(),
+    )
     assert u.unavailable_gear == {Gear.BENCH}
     assert "flat-bb-bench-press" in u.exercises
 
@@ -190,6 +204,6 @@ def test_a_partial_name_means_the_days_only_exercise_of_that_movement(message: s
     ],
 )
 def test_a_busy_person_is_no_busy_station(message: str) -> None:
-    u = understand(message, now=MONDAY, has_plan=True)
+    u = understand(message, now=MONDAY, has_plan=True, library=get_library())
     assert u.intent is not Intent.LIVE_SWAP
     assert not u.unavailable_gear

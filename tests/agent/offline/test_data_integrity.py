@@ -16,7 +16,8 @@ from fitcoach.agent.offline.answering.catalog import REPLY_LANGUAGES, placeholde
 
 SRC = Path(__file__).resolve().parents[3] / "src" / "fitcoach"
 OFFLINE = SRC / "agent" / "offline"
-DATA_FILES = sorted(OFFLINE.rglob("*.json"))
+LANGUAGES = SRC / "languages" / "data"
+DATA_FILES = sorted([*OFFLINE.rglob("*.json"), *LANGUAGES.rglob("*.json")])
 KIND_OF_CALL = {"say": "situations", "render": "situations", "diff": "diffs", "word": "words"}
 """Turn.say / answering.render → situations, Turn.diff / answering.diff → diffs, Turn.word → words."""
 
@@ -45,12 +46,13 @@ def test_the_strict_loader_catches_a_duplicate_key() -> None:
 
 
 def test_the_offline_data_files_are_all_found() -> None:
-    names = {str(p.relative_to(OFFLINE)) for p in DATA_FILES}
-    assert {"lexicon/routing.json", "catalog/zh-Hans.json", "cues/families.json"} <= names
-    assert {f"catalog/{lang}.json" for lang in REPLY_LANGUAGES} <= names
+    names = {str(p.relative_to(SRC)) for p in DATA_FILES}
+    assert {"agent/offline/lexicon/routing.json", "agent/offline/cues/families.json"} <= names
+    assert {f"languages/data/{lang}/catalog.json" for lang in REPLY_LANGUAGES} <= names
+    assert {f"languages/data/{lang}/cues.json" for lang in REPLY_LANGUAGES} <= names
 
 
-@pytest.mark.parametrize("path", DATA_FILES, ids=lambda p: str(p.relative_to(OFFLINE)))
+@pytest.mark.parametrize("path", DATA_FILES, ids=lambda p: str(p.relative_to(SRC)))
 def test_no_json_key_is_given_twice(path: Path) -> None:
     strict_load(path.read_text("utf-8"))
 
@@ -91,7 +93,7 @@ def test_the_scan_sees_the_handlers_calls() -> None:
 
 @pytest.mark.parametrize("lang", REPLY_LANGUAGES)
 def test_every_catalogue_entry_the_code_names_exists_with_slots_it_fills(lang: str) -> None:
-    catalogue = json.loads((OFFLINE / "catalog" / f"{lang}.json").read_text("utf-8"))
+    catalogue = json.loads((LANGUAGES / lang / "catalog.json").read_text("utf-8"))
     problems: list[str] = []
     for (kind, key), (slots, splat, sites) in sorted(USES.items()):
         entry = catalogue[kind].get(key)

@@ -20,6 +20,7 @@ from fitcoach.contract.models import (
     Weekday,
     WeeklyPlan,
 )
+from fitcoach.library import get_library
 from fitcoach.library.gear import Gear
 
 from .replay import LogToolRunner
@@ -71,7 +72,7 @@ def test_a_range_of_days_away_is_a_trip_the_week_avoids(message: str) -> None:
     ],
 )
 def test_a_month_dates_the_event(message: str) -> None:
-    u = understand(message, now=MONDAY, has_plan=True)
+    u = understand(message, now=MONDAY, has_plan=True, library=get_library())
     assert u.event is not None and u.event.month_only
     assert u.event.date == dt.date(2026, 12, 31)
     answer = turn(message)
@@ -84,7 +85,7 @@ def test_a_month_dates_the_event(message: str) -> None:
 
 
 def test_a_month_already_past_is_next_year() -> None:
-    u = understand("Marathon in March!", now=MONDAY, has_plan=True)
+    u = understand("Marathon in March!", now=MONDAY, has_plan=True, library=get_library())
     assert u.event is not None and u.event.date == dt.date(2027, 3, 31)
 
 
@@ -133,7 +134,7 @@ def test_talking_about_a_goal_does_not_change_it(message: str) -> None:
     ],
 )
 def test_weight_loss_words_are_the_fat_loss_goal(message: str) -> None:
-    assert understand(message, now=MONDAY).goal_type == "fat_loss"
+    assert understand(message, now=MONDAY, library=get_library()).goal_type == "fat_loss"
 
 
 @pytest.mark.parametrize(
@@ -147,7 +148,7 @@ def test_weight_loss_words_are_the_fat_loss_goal(message: str) -> None:
     ],
 )
 def test_adding_a_day_keeps_the_week_and_adds_it(message: str) -> None:
-    inputs = TurnInput(message, MONDAY, "week", None, [FULL_GYM], GYM_PLAN)
+    inputs = TurnInput(message, MONDAY, "week", None, [FULL_GYM], GYM_PLAN, library=get_library())
     answer = coach_turn(inputs, LogToolRunner([], MONDAY))
     assert answer.proposal.type is ProposalType.UPDATE_WEEK
     week = answer.proposal.data
@@ -172,7 +173,7 @@ def test_adding_a_day_keeps_the_week_and_adds_it(message: str) -> None:
     ],
 )
 def test_minute_ranges_and_diminutives(message: str, minutes: int) -> None:
-    assert understand(message, now=MONDAY, has_plan=True).minutes == minutes
+    assert understand(message, now=MONDAY, has_plan=True, library=get_library()).minutes == minutes
 
 
 @pytest.mark.parametrize(
@@ -186,7 +187,7 @@ def test_minute_ranges_and_diminutives(message: str, minutes: int) -> None:
     ],
 )
 def test_only_minutes_tomorrow_shortens_tomorrow(message: str) -> None:
-    u = understand(message, now=MONDAY, has_plan=True)
+    u = understand(message, now=MONDAY, has_plan=True, library=get_library())
     assert u.intent is Intent.DAY_EDIT
     answer = turn(message)
     assert answer.proposal.type is ProposalType.UPDATE_DAY
@@ -206,7 +207,7 @@ def test_only_minutes_tomorrow_shortens_tomorrow(message: str) -> None:
     ],
 )
 def test_a_full_gym_onboarding_builds_the_week_and_records_the_disc(message: str) -> None:
-    inputs = TurnInput(message, MONDAY, "coach", None, [], None)
+    inputs = TurnInput(message, MONDAY, "coach", None, [], None, library=get_library())
     answer = coach_turn(inputs, LogToolRunner([], MONDAY))
     assert answer.proposal.type is ProposalType.UPDATE_WEEK
     entries = [m.typed_entry() for m in answer.memory_mutations]

@@ -32,7 +32,7 @@ LIBRARY = get_library()
 def ask(
     message: str, now: dt.datetime, tab: ActiveTab = "coach", selected: Weekday | None = None
 ) -> CoachReply:
-    inputs = TurnInput(message, now, tab, selected, [EQUIPMENT, GOAL], HOME_PLAN)
+    inputs = TurnInput(message, now, tab, selected, [EQUIPMENT, GOAL], HOME_PLAN, library=get_library())
     return coach_turn(inputs, LogToolRunner([], now))
 
 
@@ -192,7 +192,7 @@ def test_an_accepted_make_up_session_stays_editable(message: str) -> None:
         ask("missed my legs session yesterday - make it up today?", WEDNESDAY), Weekday.WEDNESDAY, WEDNESDAY
     )
     accepted = HOME_PLAN.model_copy(update={"days": {**HOME_PLAN.days, Weekday.WEDNESDAY: made_up}})
-    inputs = TurnInput(message, WEDNESDAY, "coach", None, [EQUIPMENT, GOAL], accepted)
+    inputs = TurnInput(message, WEDNESDAY, "coach", None, [EQUIPMENT, GOAL], accepted, library=get_library())
     answer = coach_turn(inputs, LogToolRunner([], WEDNESDAY))
     day = staged_day(answer, Weekday.WEDNESDAY, WEDNESDAY)
     squats_and_hinges = {"squat", "lunge", "hip_hinge"}

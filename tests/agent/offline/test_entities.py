@@ -8,6 +8,7 @@ import pytest
 
 from fitcoach.agent.offline.understanding import understand
 from fitcoach.contract.models import Weekday
+from fitcoach.library import get_library
 from fitcoach.library.gear import Gear
 
 MONDAY = dt.datetime(2026, 9, 14, 10, tzinfo=dt.UTC)  # a Monday
@@ -15,7 +16,7 @@ THURSDAY = dt.datetime(2026, 9, 17, 10, tzinfo=dt.UTC)
 
 
 def days_of(message: str, now: dt.datetime = MONDAY) -> list[dt.date]:
-    return [d.date for d in understand(message, now=now).days]
+    return [d.date for d in understand(message, now=now, library=get_library()).days]
 
 
 @pytest.mark.parametrize(
@@ -70,7 +71,10 @@ def test_days_resolve_against_now(message: str, now: dt.datetime, dates: list[st
     ],
 )
 def test_day_lists(message: str, weekdays: list[str]) -> None:
-    found = sorted({d.weekday for d in understand(message, now=MONDAY).days}, key=lambda w: w.position)
+    found = sorted(
+        {d.weekday for d in understand(message, now=MONDAY, library=get_library()).days},
+        key=lambda w: w.position,
+    )
     assert found == [Weekday(w) for w in weekdays]
 
 
@@ -91,7 +95,7 @@ def test_day_lists(message: str, weekdays: list[str]) -> None:
     ],
 )
 def test_days_per_week(message: str, count: int) -> None:
-    assert understand(message, now=MONDAY).days_per_week == count
+    assert understand(message, now=MONDAY, library=get_library()).days_per_week == count
 
 
 @pytest.mark.parametrize(
@@ -110,7 +114,7 @@ def test_days_per_week(message: str, count: int) -> None:
     ],
 )
 def test_durations(message: str, minutes: int) -> None:
-    assert understand(message, now=MONDAY).minutes == minutes
+    assert understand(message, now=MONDAY, library=get_library()).minutes == minutes
 
 
 @pytest.mark.parametrize(
@@ -129,7 +133,7 @@ def test_durations(message: str, minutes: int) -> None:
     ],
 )
 def test_equipment_and_loads(message: str, gear: set[Gear], cap: float | None) -> None:
-    u = understand(message, now=MONDAY)
+    u = understand(message, now=MONDAY, library=get_library())
     assert set(u.gear) == gear
     assert u.dumbbell_max_lb == cap
 
@@ -145,13 +149,13 @@ def test_equipment_and_loads(message: str, gear: set[Gear], cap: float | None) -
     ],
 )
 def test_negated_gear_is_not_owned(message: str, owned: set[Gear], denied: set[Gear]) -> None:
-    u = understand(message, now=MONDAY)
+    u = understand(message, now=MONDAY, library=get_library())
     assert set(u.gear) == owned
     assert denied <= u.negated_gear
 
 
 def test_full_gym_means_everything() -> None:
-    assert set(understand("I train in a full gym", now=MONDAY).gear) == set(Gear)
+    assert set(understand("I train in a full gym", now=MONDAY, library=get_library()).gear) == set(Gear)
 
 
 @pytest.mark.parametrize(
@@ -167,13 +171,15 @@ def test_full_gym_means_everything() -> None:
     ],
 )
 def test_taken_or_broken_gear(message: str, gear: Gear) -> None:
-    u = understand(message, now=MONDAY)
+    u = understand(message, now=MONDAY, library=get_library())
     assert gear in u.unavailable_gear
     assert gear not in u.gear
 
 
 def test_owned_gear_in_another_sentence_stays_available() -> None:
-    u = understand("I have dumbbells and a bench. The bench is taken right now.", now=MONDAY)
+    u = understand(
+        "I have dumbbells and a bench. The bench is taken right now.", now=MONDAY, library=get_library()
+    )
     assert Gear.BENCH in u.unavailable_gear
 
 
@@ -191,7 +197,7 @@ def test_owned_gear_in_another_sentence_stays_available() -> None:
     ],
 )
 def test_body_parts_sides_conditions(message: str, area: str, side: str | None, condition: str) -> None:
-    u = understand(message, now=MONDAY)
+    u = understand(message, now=MONDAY, library=get_library())
     assert area in u.areas
     assert u.side == side
     assert condition in u.conditions
@@ -209,7 +215,7 @@ def test_body_parts_sides_conditions(message: str, area: str, side: str | None, 
     ],
 )
 def test_events_with_dates(message: str, kind: str, date: str) -> None:
-    event = understand(message, now=MONDAY).event
+    event = understand(message, now=MONDAY, library=get_library()).event
     assert event is not None
     assert event.kind == kind
     assert event.date == dt.date.fromisoformat(date)
@@ -226,7 +232,7 @@ def test_events_with_dates(message: str, kind: str, date: str) -> None:
     ],
 )
 def test_tone_preferences(message: str, tone: str) -> None:
-    assert understand(message, now=MONDAY).tone == tone
+    assert understand(message, now=MONDAY, library=get_library()).tone == tone
 
 
 @pytest.mark.parametrize(
@@ -236,7 +242,7 @@ def test_tone_preferences(message: str, tone: str) -> None:
     ],
 )
 def test_a_trailing_negation_denies_the_whole_list(message: str, owned: set[Gear], denied: set[Gear]) -> None:
-    u = understand(message, now=MONDAY)
+    u = understand(message, now=MONDAY, library=get_library())
     assert owned <= u.gear
     assert denied <= u.negated_gear
     assert not denied & u.gear
@@ -251,7 +257,7 @@ def test_a_trailing_negation_denies_the_whole_list(message: str, owned: set[Gear
     ],
 )
 def test_a_name_without_its_implement_word_still_names_the_exercise(message: str, slug: str) -> None:
-    assert understand(message, now=MONDAY).exercises == [slug]
+    assert understand(message, now=MONDAY, library=get_library()).exercises == [slug]
 
 
 @pytest.mark.parametrize(
@@ -259,6 +265,6 @@ def test_a_name_without_its_implement_word_still_names_the_exercise(message: str
     ["done 3x8 @ 60kg, felt easy", "сделал 3х10 с 45 lbs, легко", "3 séries de 10 à 18 kg", "剛做完 3組12下"],
 )
 def test_a_logged_set_is_no_onboarding(message: str) -> None:
-    u = understand(message, now=MONDAY, has_plan=True)
+    u = understand(message, now=MONDAY, has_plan=True, library=get_library())
     assert "has:set_log" in u.features
     assert u.intent.value != "onboarding"

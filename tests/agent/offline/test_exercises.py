@@ -7,14 +7,14 @@ import datetime as dt
 import pytest
 
 from fitcoach.agent.offline.understanding import understand
-from fitcoach.agent.offline.understanding.lexicon import SUPPORTED_LANGUAGES
+from fitcoach.languages.lexicon import SUPPORTED_LANGUAGES
 from fitcoach.library import get_library
 
 NOW = dt.datetime(2026, 9, 14, 10, tzinfo=dt.UTC)
 
 
 def slugs(message: str) -> list[str]:
-    return understand(message, now=NOW).exercises
+    return understand(message, now=NOW, library=get_library()).exercises
 
 
 @pytest.mark.parametrize("exercise", list(get_library()), ids=lambda e: e.slug)

@@ -8,6 +8,7 @@ import datetime as dt
 import pytest
 
 from fitcoach.agent.offline.understanding.understand import understand
+from fitcoach.library import get_library
 from fitcoach.library.gear import Gear
 
 NOW = dt.datetime(2026, 9, 13, 9, tzinfo=dt.UTC)
@@ -26,7 +27,7 @@ NOW = dt.datetime(2026, 9, 13, 9, tzinfo=dt.UTC)
     ],
 )
 def test_an_ab_wheel_in_a_list_of_gear_is_owned(message: str) -> None:
-    assert Gear.AB_WHEEL in understand(message, now=NOW).gear
+    assert Gear.AB_WHEEL in understand(message, now=NOW, library=get_library()).gear
 
 
 @pytest.mark.parametrize(
@@ -38,7 +39,7 @@ def test_an_ab_wheel_in_a_list_of_gear_is_owned(message: str) -> None:
     ],
 )
 def test_an_ab_wheel_named_as_an_exercise_is_no_gear(message: str) -> None:
-    assert Gear.AB_WHEEL not in understand(message, now=NOW).gear
+    assert Gear.AB_WHEEL not in understand(message, now=NOW, library=get_library()).gear
 
 
 @pytest.mark.parametrize(
@@ -50,5 +51,5 @@ def test_an_ab_wheel_named_as_an_exercise_is_no_gear(message: str) -> None:
     ],
 )
 def test_negations_still_deny_the_gear_they_name(message: str, owned: Gear, lacking: Gear) -> None:
-    gear = understand(message, now=NOW).gear
+    gear = understand(message, now=NOW, library=get_library()).gear
     assert owned in gear and lacking not in gear

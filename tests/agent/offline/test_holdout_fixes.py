@@ -9,13 +9,16 @@ import pytest
 
 from fitcoach.agent.offline.understanding import Intent, understand
 from fitcoach.contract.models import Weekday
+from fitcoach.library import get_library
 
 MONDAY = dt.datetime(2026, 9, 14, 10, tzinfo=dt.UTC)
 WORKWEEK = [Weekday.MONDAY, Weekday.TUESDAY, Weekday.WEDNESDAY, Weekday.THURSDAY, Weekday.FRIDAY]
 
 
 def weekdays_of(message: str) -> list[Weekday]:
-    found = {d.weekday for d in understand(message, now=MONDAY).days if d.relative is None}
+    found = {
+        d.weekday for d in understand(message, now=MONDAY, library=get_library()).days if d.relative is None
+    }
     return sorted(found, key=lambda day: day.position)
 
 
@@ -57,7 +60,7 @@ def test_moving_one_day_to_another_is_no_range() -> None:
     ],
 )
 def test_an_exercise_word_inside_a_longer_gear_phrase_names_gear(message: str, exercises: list[str]) -> None:
-    assert understand(message, now=MONDAY).exercises == exercises
+    assert understand(message, now=MONDAY, library=get_library()).exercises == exercises
 
 
 def test_a_longer_real_word_is_not_corrected_to_a_shorter_lexicon_word() -> None:
@@ -67,6 +70,7 @@ def test_a_longer_real_word_is_not_corrected_to_a_shorter_lexicon_word() -> None
         active_tab="today",
         selected_day=Weekday.MONDAY,
         has_plan=True,
+        library=get_library(),
     )
     assert u.intent is Intent.LIVE_SWAP
     assert "knees_caving" not in u.problems
@@ -74,7 +78,7 @@ def test_a_longer_real_word_is_not_corrected_to_a_shorter_lexicon_word() -> None
 
 @pytest.mark.parametrize(("message", "minutes"), [("只能練二十五分鐘", 25), ("三十五分鐘就好", 35)])
 def test_chinese_compound_numerals(message: str, minutes: int) -> None:
-    assert understand(message, now=MONDAY).minutes == minutes
+    assert understand(message, now=MONDAY, library=get_library()).minutes == minutes
 
 
 @pytest.mark.parametrize(
@@ -88,11 +92,20 @@ def test_chinese_compound_numerals(message: str, minutes: int) -> None:
     ],
 )
 def test_everyday_injury_words_report_pain(message: str, area: str) -> None:
-    u = understand(message, now=MONDAY, active_tab="today", selected_day=Weekday.MONDAY, has_plan=True)
+    u = understand(
+        message,
+        now=MONDAY,
+        active_tab="today",
+        selected_day=Weekday.MONDAY,
+        has_plan=True,
+        library=get_library(),
+    )
     assert u.intent is Intent.ACUTE_PAIN
     assert area in u.areas
 
 
 def test_today_with_a_duration_is_a_day_edit_without_route_context() -> None:
-    u = understand("hoje só tenho trinta minutos, encurta o treino", now=MONDAY, has_plan=True)
+    u = understand(
+        "hoje só tenho trinta minutos, encurta o treino", now=MONDAY, has_plan=True, library=get_library()
+    )
     assert (u.intent, u.target_day, u.minutes) == (Intent.DAY_EDIT, Weekday.MONDAY, 30)

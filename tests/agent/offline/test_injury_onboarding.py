@@ -36,7 +36,9 @@ ELBOW = {
 
 
 def _onboard(message: str) -> tuple[WeeklyPlan, list[str]]:
-    reply = coach_turn(TurnInput(message, SUNDAY, "coach", None, [], None), LogToolRunner([], SUNDAY))
+    reply = coach_turn(
+        TurnInput(message, SUNDAY, "coach", None, [], None, library=get_library()), LogToolRunner([], SUNDAY)
+    )
     assert reply.proposal is not None and reply.proposal.type is ProposalType.UPDATE_WEEK
     week = reply.proposal.data
     assert isinstance(week, WeeklyPlan)

@@ -8,6 +8,7 @@ import pytest
 
 from fitcoach.agent.offline.understanding import Intent, understand
 from fitcoach.contract.models import ActiveTab, Tier, Tier2Entry, Weekday
+from fitcoach.library import get_library
 from fitcoach.memory.model import MemoryItem
 
 MONDAY = dt.datetime(2026, 9, 14, 10, tzinfo=dt.UTC)
@@ -82,13 +83,15 @@ CASES: list[tuple[str, Intent, ActiveTab, str | None]] = [
 @pytest.mark.parametrize(("message", "intent", "tab", "selected"), CASES)
 def test_routing(message: str, intent: Intent, tab: ActiveTab, selected: str | None) -> None:
     day = Weekday(selected) if selected else None
-    u = understand(message, now=MONDAY, active_tab=tab, selected_day=day, has_plan=True)
+    u = understand(
+        message, now=MONDAY, active_tab=tab, selected_day=day, has_plan=True, library=get_library()
+    )
     assert u.intent is intent, u.scores
 
 
 def test_onboarding_needs_no_plan_context() -> None:
     message = "I train at home with dumbbells up to 30 kg, want to build muscle, 3 days a week, 40 minutes"
-    assert understand(message, now=MONDAY).intent is Intent.ONBOARDING
+    assert understand(message, now=MONDAY, library=get_library()).intent is Intent.ONBOARDING
 
 
 @pytest.mark.parametrize(
@@ -104,7 +107,9 @@ def test_route_context_resolves_the_day(
     message: str, tab: ActiveTab, selected: str | None, target: Weekday
 ) -> None:
     day = Weekday(selected) if selected else None
-    u = understand(message, now=MONDAY, active_tab=tab, selected_day=day, has_plan=True)
+    u = understand(
+        message, now=MONDAY, active_tab=tab, selected_day=day, has_plan=True, library=get_library()
+    )
     assert u.target_day is target
 
 
@@ -133,18 +138,26 @@ def _tier2(item_id: str, body_part: str) -> MemoryItem:
 )
 def test_resolution_targets_the_matching_tier2_item(message: str) -> None:
     memory = [_tier2("mem_07", "shoulder"), _tier2("mem_08", "knee")]
-    u = understand(message, now=MONDAY, memory=memory, has_plan=True)
+    u = understand(message, now=MONDAY, memory=memory, has_plan=True, library=get_library())
     assert u.intent is Intent.RESOLUTION
     assert u.resolved_memory_ids == ["mem_07"]
 
 
 def test_resolution_without_a_matching_item_is_not_a_deletion() -> None:
-    u = understand("my shoulder is fine now", now=MONDAY, memory=[_tier2("mem_08", "knee")], has_plan=True)
+    u = understand(
+        "my shoulder is fine now",
+        now=MONDAY,
+        memory=[_tier2("mem_08", "knee")],
+        has_plan=True,
+        library=get_library(),
+    )
     assert u.resolved_memory_ids == []
 
 
 def test_expired_items_are_never_resolved() -> None:
     item = _tier2("mem_07", "shoulder")
     later = MONDAY + dt.timedelta(days=10)
-    u = understand("shoulder is 100% fine now", now=later, memory=[item], has_plan=True)
+    u = understand(
+        "shoulder is 100% fine now", now=later, memory=[item], has_plan=True, library=get_library()
+    )
     assert u.resolved_memory_ids == []

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from fitcoach.agent.offline.understanding.language import identify
-from fitcoach.agent.offline.understanding.normalize import fold
+from fitcoach.languages.text import fold
 
 
 @pytest.mark.parametrize(

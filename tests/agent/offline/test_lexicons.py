@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from fitcoach.agent.offline.understanding.intent import routes
-from fitcoach.agent.offline.understanding.lexicon import SUPPORTED_LANGUAGES, load_lexicon
 from fitcoach.contract.models import WEEKDAYS
+from fitcoach.languages.lexicon import SUPPORTED_LANGUAGES, load_lexicon
 from fitcoach.library.gear import Gear
 
 ENGLISH = load_lexicon("en")

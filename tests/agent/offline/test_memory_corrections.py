@@ -10,9 +10,8 @@ import datetime as dt
 import pytest
 
 from fitcoach.agent.offline import coach_turn
-from fitcoach.agent.offline.acting.facts import merged_equipment_fact, merged_goal_fact
+from fitcoach.agent.offline.acting.facts import merged_goal_fact
 from fitcoach.agent.offline.understanding import understand
-from fitcoach.agent.offline.understanding.model import Load
 from fitcoach.agent.providers.base import TurnInput
 from fitcoach.contract.models import (
     ActiveTab,
@@ -24,8 +23,10 @@ from fitcoach.contract.models import (
     Tier2Entry,
     Weekday,
 )
-from fitcoach.engine.inventory import parse_inventory
-from fitcoach.library.gear import Gear, Inventory
+from fitcoach.facts.model import InventoryFacts
+from fitcoach.library import get_library
+from fitcoach.library.gear import Gear
+from fitcoach.memory.apply import memory_after
 from fitcoach.memory.model import MemoryItem
 
 from .replay import LogToolRunner
@@ -56,7 +57,9 @@ def ask(
 ) -> CoachReply:
     selected = Weekday.of(now.date()) if tab == "today" else None
     stored = memory if memory is not None else [KG_GYM, GOAL]
-    inputs = TurnInput(message, now, tab, selected, stored, HOME_PLAN if plan else None)
+    inputs = TurnInput(
+        message, now, tab, selected, stored, HOME_PLAN if plan else None, library=get_library()
+    )
     return coach_turn(inputs, LogToolRunner([], now))
 
 
@@ -71,24 +74,12 @@ def update_of(answer: CoachReply, memory_id: str) -> Tier1Entry:
 # --- the equipment fact: only the corrected detail changes -----------------------------------------
 
 
-def test_merged_fact_rewrites_the_cap_and_keeps_the_rest() -> None:
-    stored = "Home gym with dumbbells up to 50 lbs and adjustable bench."
-    after = Inventory(gear=parse_inventory(stored).gear, dumbbell_max_lb=40)
-    fact = merged_equipment_fact(stored, after, Load(40, "lb", 0))
-    assert fact == "Home gym with dumbbells up to 40 lbs and adjustable bench."
-
-
-def test_merged_fact_drops_the_item_sold_and_appends_the_one_bought() -> None:
-    stored = KG_GYM.entry.fact  # type: ignore[union-attr]
-    gear = (parse_inventory(stored).gear - {Gear.PULL_UP_BAR}) | {Gear.BARBELL}
-    fact = merged_equipment_fact(stored, Inventory(gear=gear, dumbbell_max_lb=52.9), None)
-    assert fact == "Home gym: adjustable dumbbells up to 24 kg, adjustable bench, barbell."
-
-
-def test_merged_fact_keeps_the_list_opening_when_its_first_item_goes() -> None:
-    stored = "Home gym with dumbbells up to 50 lbs and adjustable bench."
-    gear = parse_inventory(stored).gear - {Gear.DUMBBELLS}
-    assert merged_equipment_fact(stored, Inventory(gear=gear), None) == "Home gym with adjustable bench."
+def stored_inventory(message: str, answer: CoachReply) -> InventoryFacts:
+    """The equipment as the memory rules store it after this turn (the one implementation)."""
+    after = memory_after([KG_GYM, GOAL], answer.memory_mutations, now=MONDAY, message=message)
+    (equipment,) = [i for i in after if isinstance(i.entry, Tier1Entry) and i.entry.category == "equipment"]
+    assert equipment.facts is not None and equipment.facts.inventory is not None
+    return equipment.facts.inventory
 
 
 @pytest.mark.parametrize(
@@ -107,9 +98,12 @@ def test_merged_fact_keeps_the_list_opening_when_its_first_item_goes() -> None:
     ],
 )
 def test_a_cap_correction_updates_the_cap_and_keeps_bench_and_bar(message: str, cap: str) -> None:
-    entry = update_of(ask(message), "mem_01")
-    assert cap.replace("кг", "kg") in entry.fact.replace("кг", "kg"), entry.fact
-    assert "bench" in entry.fact and "pull-up bar" in entry.fact
+    answer = ask(message)
+    update_of(answer, "mem_01")
+    inventory = stored_inventory(message, answer)
+    kilos = float(cap.split()[0])
+    assert inventory.dumbbell_max_lb == pytest.approx(kilos * 2.20462, abs=0.1), inventory
+    assert {Gear.DUMBBELLS, Gear.BENCH, Gear.INCLINE_BENCH, Gear.PULL_UP_BAR} <= inventory.owned
 
 
 @pytest.mark.parametrize(
@@ -124,8 +118,11 @@ def test_a_cap_correction_updates_the_cap_and_keeps_bench_and_bar(message: str, 
     ],
 )
 def test_a_sold_item_leaves_and_the_others_stay(message: str) -> None:
-    entry = update_of(ask(message), "mem_01")
-    assert "pull-up" not in entry.fact and "dumbbells" in entry.fact and "bench" in entry.fact, entry.fact
+    answer = ask(message)
+    update_of(answer, "mem_01")
+    inventory = stored_inventory(message, answer)
+    assert Gear.PULL_UP_BAR not in inventory.owned, inventory
+    assert {Gear.DUMBBELLS, Gear.BENCH} <= inventory.owned
 
 
 @pytest.mark.parametrize(
@@ -196,14 +193,19 @@ def test_a_day_edit_without_a_plan_keeps_the_goal(message: str) -> None:
     ],
 )
 def test_an_event_day_count_is_no_schedule(message: str) -> None:
-    u = understand(message, now=MONDAY, memory=[KG_GYM, GOAL], has_plan=True)
+    u = understand(message, now=MONDAY, memory=[KG_GYM, GOAL], has_plan=True, library=get_library())
     assert u.days_per_week is None
     answer = ask(message)
     assert not [m for m in answer.memory_mutations if m.memory_id == "mem_02"]
 
 
 def test_a_schedule_with_a_weekend_still_counts() -> None:
-    assert understand("I can train 4 days a week, weekends included", now=MONDAY).days_per_week == 4
+    assert (
+        understand(
+            "I can train 4 days a week, weekends included", now=MONDAY, library=get_library()
+        ).days_per_week
+        == 4
+    )
 
 
 # --- recovery closes the matching state -----------------------------------------------------------
@@ -285,11 +287,16 @@ def test_surgery_at_onboarding_is_a_chronic_condition(message: str, area: str) -
     ],
 )
 def test_a_past_reference_is_no_duration(message: str) -> None:
-    assert understand(message, now=MONDAY).span_days is None
+    assert understand(message, now=MONDAY, library=get_library()).span_days is None
 
 
 def test_a_duration_still_counts() -> None:
-    assert understand("the physio said to rest the shoulder for two weeks", now=MONDAY).span_days == 14
+    assert (
+        understand(
+            "the physio said to rest the shoulder for two weeks", now=MONDAY, library=get_library()
+        ).span_days
+        == 14
+    )
 
 
 def _fatigue(mutations: list[MemoryMutation]) -> bool:
@@ -309,7 +316,14 @@ def _fatigue(mutations: list[MemoryMutation]) -> bool:
     ],
 )
 def test_sleep_or_shift_hours_are_fatigue_not_session_length(message: str) -> None:
-    u = understand(message, now=MONDAY, active_tab="today", selected_day=Weekday.MONDAY, has_plan=True)
+    u = understand(
+        message,
+        now=MONDAY,
+        active_tab="today",
+        selected_day=Weekday.MONDAY,
+        has_plan=True,
+        library=get_library(),
+    )
     assert u.minutes is None
     answer = ask(message, tab="today")
     assert _fatigue(answer.memory_mutations), answer.memory_mutations
@@ -318,4 +332,7 @@ def test_sleep_or_shift_hours_are_fatigue_not_session_length(message: str) -> No
 
 
 def test_hours_of_training_still_count() -> None:
-    assert understand("I only have 1 hour today", now=MONDAY, active_tab="today").minutes == 60
+    assert (
+        understand("I only have 1 hour today", now=MONDAY, active_tab="today", library=get_library()).minutes
+        == 60
+    )

@@ -11,6 +11,7 @@ from fitcoach.agent.offline import coach_turn
 from fitcoach.agent.offline.answering import load_catalog
 from fitcoach.agent.providers.base import TurnInput
 from fitcoach.contract.models import ProposalType, WeeklyPlan
+from fitcoach.library import get_library
 
 from .replay import LogToolRunner
 
@@ -32,7 +33,8 @@ ONBOARDINGS = {
 @pytest.mark.parametrize("lang", sorted(ONBOARDINGS))
 def test_onboarding_names_the_modifications_in_the_users_language(lang: str) -> None:
     reply = coach_turn(
-        TurnInput(ONBOARDINGS[lang], MONDAY, "coach", None, [], None), LogToolRunner([], MONDAY)
+        TurnInput(ONBOARDINGS[lang], MONDAY, "coach", None, [], None, library=get_library()),
+        LogToolRunner([], MONDAY),
     )
     assert reply.proposal.type is ProposalType.UPDATE_WEEK
     week = reply.proposal.data

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from fitcoach.agent.offline.understanding.normalize import fold, stem_equal, tokens
+from fitcoach.languages.text import fold, stem_equal, tokens
 
 
 @pytest.mark.parametrize(

@@ -10,6 +10,7 @@ from fitcoach.agent.offline.answering import count_sentences
 from fitcoach.agent.offline.answering.catalog import load_catalog
 from fitcoach.agent.offline.understanding import Intent, understand
 from fitcoach.contract.models import Operation, ProposalType, Tier, Tier1Entry
+from fitcoach.library import get_library
 
 from .test_acting import EQUIPMENT, MONDAY, item, turn
 
@@ -40,7 +41,7 @@ def test_a_question_naming_gear_never_rewrites_the_equipment(message: str) -> No
     ],
 )
 def test_gear_inside_an_exercise_name_is_not_owned_gear(message: str) -> None:
-    u = understand(message, now=MONDAY, has_plan=True)
+    u = understand(message, now=MONDAY, has_plan=True, library=get_library())
     assert not u.gear
     assert u.exercises
 
@@ -56,7 +57,7 @@ def test_gear_inside_an_exercise_name_is_not_owned_gear(message: str) -> None:
     ],
 )
 def test_a_frequency_question_is_no_schedule_change(message: str, lang: str) -> None:
-    u = understand(message, now=MONDAY, has_plan=True)
+    u = understand(message, now=MONDAY, has_plan=True, library=get_library())
     assert u.days_per_week is None
     answer = turn(message)
     assert answer.proposal.type is ProposalType.NONE
@@ -75,7 +76,7 @@ def test_a_frequency_question_is_no_schedule_change(message: str, lang: str) -> 
     ],
 )
 def test_a_schedule_request_phrased_as_a_question_still_changes_the_week(message: str) -> None:
-    u = understand(message, now=MONDAY, has_plan=True)
+    u = understand(message, now=MONDAY, has_plan=True, library=get_library())
     assert u.days_per_week == 4
     assert u.intent is Intent.WEEK_OVERHAUL
 
@@ -104,7 +105,7 @@ def test_a_schedule_request_phrased_as_a_question_still_changes_the_week(message
     ],
 )
 def test_an_answer_preference_is_recorded(message: str, key: str) -> None:
-    u = understand(message, now=MONDAY, has_plan=True)
+    u = understand(message, now=MONDAY, has_plan=True, library=get_library())
     assert u.intent is Intent.TONE
     assert key in u.preferences
     answer = turn(message)
@@ -128,7 +129,7 @@ def test_an_answer_preference_is_recorded(message: str, key: str) -> None:
     ],
 )
 def test_a_shorter_workout_is_no_answer_preference(message: str) -> None:
-    u = understand(message, now=MONDAY, has_plan=True)
+    u = understand(message, now=MONDAY, has_plan=True, library=get_library())
     assert not u.preferences
     assert u.intent is Intent.DAY_EDIT
 
@@ -167,4 +168,4 @@ def test_a_stored_brief_preference_caps_long_answers() -> None:
     ],
 )
 def test_an_advice_question_about_progress_stays_a_progression_review(message: str) -> None:
-    assert understand(message, now=MONDAY, has_plan=True).intent is Intent.PROGRESSION
+    assert understand(message, now=MONDAY, has_plan=True, library=get_library()).intent is Intent.PROGRESSION

@@ -9,7 +9,8 @@ import datetime as dt
 import pytest
 
 from fitcoach.agent.offline.understanding import understand
-from fitcoach.agent.offline.understanding.normalize import english_equal, stem_equal
+from fitcoach.languages.text import english_equal, stem_equal
+from fitcoach.library import get_library
 
 NOW = dt.datetime(2026, 9, 14, 10, tzinfo=dt.UTC)
 
@@ -59,7 +60,7 @@ def test_a_word_cut_short_keeps_only_an_ending(word: str, token: str, same: bool
     ],
 )
 def test_running_late_names_no_body_area(message: str) -> None:
-    assert understand(message, now=NOW, has_plan=True).areas == []
+    assert understand(message, now=NOW, has_plan=True, library=get_library()).areas == []
 
 
 @pytest.mark.parametrize(
@@ -71,7 +72,7 @@ def test_running_late_names_no_body_area(message: str) -> None:
     ],
 )
 def test_the_lats_are_still_found(message: str, areas: list[str]) -> None:
-    assert understand(message, now=NOW, has_plan=True).areas == areas
+    assert understand(message, now=NOW, has_plan=True, library=get_library()).areas == areas
 
 
 @pytest.mark.parametrize(
@@ -86,7 +87,7 @@ def test_the_lats_are_still_found(message: str, areas: list[str]) -> None:
     ],
 )
 def test_the_lifts_are_still_found(message: str, slug: str) -> None:
-    assert slug in understand(message, now=NOW, has_plan=True).exercises
+    assert slug in understand(message, now=NOW, has_plan=True, library=get_library()).exercises
 
 
 @pytest.mark.parametrize(
@@ -103,7 +104,7 @@ def test_the_lifts_are_still_found(message: str, slug: str) -> None:
     ],
 )
 def test_everyday_words_name_no_lift(message: str) -> None:
-    assert understand(message, now=NOW, has_plan=True).exercises == []
+    assert understand(message, now=NOW, has_plan=True, library=get_library()).exercises == []
 
 
 @pytest.mark.parametrize(
@@ -121,5 +122,5 @@ def test_everyday_words_name_no_lift(message: str) -> None:
     ],
 )
 def test_pr_is_a_record_only_in_a_record_context(message: str, record: bool) -> None:
-    features = understand(message, now=NOW, has_plan=True).features
+    features = understand(message, now=NOW, has_plan=True, library=get_library()).features
     assert ("cue:record" in features) is record

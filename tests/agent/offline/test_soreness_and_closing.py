@@ -23,6 +23,7 @@ from fitcoach.contract.models import (
     Tier3Entry,
     Weekday,
 )
+from fitcoach.library import get_library
 from fitcoach.memory.model import MemoryItem
 
 from .replay import LogToolRunner
@@ -31,7 +32,9 @@ from .test_acting import EQUIPMENT, HOME_PLAN, MONDAY, item
 
 def ask(message: str, memory: list[MemoryItem] | None = None, tab: ActiveTab = "today") -> CoachReply:
     selected = Weekday.MONDAY if tab == "today" else None
-    inputs = TurnInput(message, MONDAY, tab, selected, [EQUIPMENT, *(memory or [])], HOME_PLAN)
+    inputs = TurnInput(
+        message, MONDAY, tab, selected, [EQUIPMENT, *(memory or [])], HOME_PLAN, library=get_library()
+    )
     return coach_turn(inputs, LogToolRunner([], MONDAY))
 
 
@@ -61,7 +64,7 @@ def created_parts(answer: CoachReply) -> set[str]:
     ],
 )
 def test_worn_out_slang_about_a_body_part_is_soreness(message: str, area: str) -> None:
-    u = understand(message, now=MONDAY, has_plan=True)
+    u = understand(message, now=MONDAY, has_plan=True, library=get_library())
     assert u.intent is Intent.ACUTE_PAIN
     assert u.conditions[0] == "soreness"
     assert area in u.hurt_areas
@@ -78,7 +81,7 @@ def test_worn_out_slang_about_a_body_part_is_soreness(message: str, area: str) -
     ],
 )
 def test_worn_out_slang_on_its_own_is_fatigue(message: str) -> None:
-    assert understand(message, now=MONDAY, has_plan=True).conditions == ["fatigue"]
+    assert understand(message, now=MONDAY, has_plan=True, library=get_library()).conditions == ["fatigue"]
 
 
 @pytest.mark.parametrize(
@@ -93,7 +96,7 @@ def test_worn_out_slang_on_its_own_is_fatigue(message: str) -> None:
     ],
 )
 def test_negated_worn_words_gear_and_thanks_are_no_soreness_report(message: str) -> None:
-    u = understand(message, now=MONDAY, has_plan=True)
+    u = understand(message, now=MONDAY, has_plan=True, library=get_library())
     assert "soreness" not in u.conditions
     assert u.intent is not Intent.ACUTE_PAIN
 

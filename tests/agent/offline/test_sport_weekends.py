@@ -9,6 +9,7 @@ import pytest
 
 from fitcoach.agent.offline.understanding import Intent, understand
 from fitcoach.contract.models import ProposalType, Weekday, WeeklyPlan
+from fitcoach.library import get_library
 
 from .test_acting import MONDAY, turn
 from .test_week_operations import LEG_SLUGS, _trip
@@ -49,7 +50,7 @@ UPPER_PULLS = {"single-arm-db-row", "chest-supported-db-row", "seated-db-shoulde
     ],
 )
 def test_a_sports_weekend_is_a_dated_event(message: str, kind: str) -> None:
-    u = understand(message, now=MONDAY, has_plan=True)
+    u = understand(message, now=MONDAY, has_plan=True, library=get_library())
     assert u.intent is Intent.EVENT
     assert u.event is not None
     assert u.event.kind == kind
@@ -114,7 +115,7 @@ def test_a_leg_sport_weekend_spares_the_legs_on_friday(message: str) -> None:
     ],
 )
 def test_no_sports_event_without_its_words(message: str) -> None:
-    u = understand(message, now=MONDAY, has_plan=True)
+    u = understand(message, now=MONDAY, has_plan=True, library=get_library())
     assert u.event is None or u.event.kind not in {"surf", "climb", "cycling", "ski"}
 
 
@@ -127,4 +128,4 @@ def test_no_sports_event_without_its_words(message: str) -> None:
     ],
 )
 def test_a_chinese_saturday_sunday_pair_is_no_six_day_stay(message: str, days: int | None) -> None:
-    assert understand(message, now=MONDAY, has_plan=True).away_days == days
+    assert understand(message, now=MONDAY, has_plan=True, library=get_library()).away_days == days

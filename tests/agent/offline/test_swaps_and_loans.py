@@ -22,7 +22,14 @@ from .test_busy_gear import needs, swap
 
 
 def _understand(message: str) -> Understanding:
-    return understand(message, now=MONDAY, active_tab="today", selected_day=Weekday.MONDAY, has_plan=True)
+    return understand(
+        message,
+        now=MONDAY,
+        active_tab="today",
+        selected_day=Weekday.MONDAY,
+        has_plan=True,
+        library=get_library(),
+    )
 
 
 @pytest.mark.parametrize(
@@ -132,14 +139,14 @@ def test_a_lift_offered_instead_is_not_a_busy_station() -> None:
     ],
 )
 def test_the_reply_and_summary_name_every_change_the_day_makes(message: str, day: str) -> None:
-    inputs = TurnInput(message, MONDAY, "today", Weekday(day), [FULL_GYM], GYM_PLAN)
+    inputs = TurnInput(message, MONDAY, "today", Weekday(day), [FULL_GYM], GYM_PLAN, library=get_library())
     answer = coach_turn(inputs, LogToolRunner([], MONDAY))
     assert answer.proposal.type is ProposalType.UPDATE_DAY
     assert isinstance(answer.proposal.data, DayPlan)
     before = GYM_PLAN.days[Weekday(day)].slugs()
     after = answer.proposal.data.slugs()
     library = get_library()
-    lang = understand(message, now=MONDAY).lang
+    lang = understand(message, now=MONDAY, library=get_library()).lang
     summary = answer.proposal.summary_diff or ""
     for slug in [s for s in before if s not in after]:
         name = library.require(slug).localized_name("zh-Hant" if lang.startswith("zh") else lang)
@@ -161,7 +168,7 @@ def test_the_reply_and_summary_name_every_change_the_day_makes(message: str, day
     ],
 )
 def test_english_record_jargon_reads_the_records_in_every_language(message: str, slug: str) -> None:
-    assert understand(message, now=MONDAY, has_plan=True).intent is Intent.PROGRESSION
+    assert understand(message, now=MONDAY, has_plan=True, library=get_library()).intent is Intent.PROGRESSION
     called, _ = tools_called(message)
     assert "get_pr_records" in called
 
@@ -175,7 +182,7 @@ def test_english_record_jargon_reads_the_records_in_every_language(message: str,
     ],
 )
 def test_words_that_only_look_like_jargon_are_no_record_question(message: str) -> None:
-    assert not understand(message, now=MONDAY, has_plan=True).has_cue("record")
+    assert not understand(message, now=MONDAY, has_plan=True, library=get_library()).has_cue("record")
 
 
 @pytest.mark.parametrize(
@@ -190,4 +197,4 @@ def test_words_that_only_look_like_jargon_are_no_record_question(message: str) -
     ],
 )
 def test_full_equipment_means_a_full_gym(message: str) -> None:
-    assert understand(message, now=MONDAY).gear == COMMERCIAL_GYM
+    assert understand(message, now=MONDAY, library=get_library()).gear == COMMERCIAL_GYM

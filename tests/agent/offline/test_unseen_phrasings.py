@@ -12,6 +12,7 @@ import pytest
 from fitcoach.agent.offline import coach_turn
 from fitcoach.agent.providers.base import TurnInput
 from fitcoach.contract.models import ActiveTab, ProposalType, Tier, Tier1Entry, Weekday, WeeklyPlan
+from fitcoach.library import get_library
 from fitcoach.memory.model import MemoryItem
 
 from .replay import LogToolRunner
@@ -77,7 +78,13 @@ CASES: list[tuple[str, ActiveTab, str | None, ProposalType, str | None]] = [
 
 def test_simplified_chinese_is_answered_in_simplified_chinese() -> None:
     inputs = TurnInput(
-        "长椅有人坐了，上斜哑铃卧推换成什么？", NOW, "today", Weekday.MONDAY, [EQUIPMENT], PLAN
+        "长椅有人坐了，上斜哑铃卧推换成什么？",
+        NOW,
+        "today",
+        Weekday.MONDAY,
+        [EQUIPMENT],
+        PLAN,
+        library=get_library(),
     )
     message = coach_turn(inputs, LogToolRunner(LOGS, NOW)).message
     assert "哑铃" in message
@@ -88,7 +95,9 @@ def test_simplified_chinese_is_answered_in_simplified_chinese() -> None:
 def test_unseen_phrasing(
     message: str, tab: ActiveTab, selected: str | None, kind: ProposalType, day: str | None
 ) -> None:
-    inputs = TurnInput(message, NOW, tab, Weekday(selected) if selected else None, [EQUIPMENT], PLAN)
+    inputs = TurnInput(
+        message, NOW, tab, Weekday(selected) if selected else None, [EQUIPMENT], PLAN, library=get_library()
+    )
     answer = coach_turn(inputs, LogToolRunner(LOGS, NOW))
     assert answer.proposal.type is kind, answer.message
     assert (answer.proposal.target_day.value if answer.proposal.target_day else None) == day

@@ -83,14 +83,14 @@ def test_a_deload_for_one_day_lightens_that_day(message: str) -> None:
     ],
 )
 def test_other_week_talk_is_no_deload(message: str) -> None:
-    assert not understand(message, now=MONDAY, has_plan=True).has_cue("deload")
+    assert not understand(message, now=MONDAY, has_plan=True, library=get_library()).has_cue("deload")
 
 
 def test_the_engine_deload_cuts_sets_keeps_rules_and_raises_effort_margin() -> None:
     assert deload_sets([4, 3, 3, 3]) == [2, 2, 2, 1]
     assert deload_sets([1, 2]) == [1, 1]
     profile = build_profile([EQUIPMENT], MONDAY)
-    week = deload_week(HOME_PLAN, profile).data
+    week = deload_week(HOME_PLAN, profile, library=get_library()).data
     assert isinstance(week, WeeklyPlan)
     assert validate_week(week, profile, library=get_library()).ok
     assert all(
@@ -158,7 +158,7 @@ def test_a_time_limit_on_some_days_shortens_them_and_keeps_the_schedule(message:
     ],
 )
 def test_days_chosen_with_a_length_stay_a_schedule(message: str) -> None:
-    u = understand(message, now=MONDAY, has_plan=True)
+    u = understand(message, now=MONDAY, has_plan=True, library=get_library())
     assert not u.minutes_only
 
 
@@ -190,7 +190,7 @@ def test_a_trip_length_sets_its_expiry(message: str, days: int) -> None:
 
 
 def test_a_delay_is_no_trip_length() -> None:
-    u = understand("trip in two weeks, on Monday the 28th", now=MONDAY, has_plan=True)
+    u = understand("trip in two weeks, on Monday the 28th", now=MONDAY, has_plan=True, library=get_library())
     assert u.away_days is None
 
 
@@ -221,10 +221,12 @@ def test_a_trip_with_hotel_gear_keeps_the_days_and_adapts_the_away_ones(message:
 
 
 def test_back_before_a_day_is_a_return_not_the_body_part() -> None:
-    assert "back" not in understand("flying out Wed, back Sunday night", now=MONDAY).areas
-    assert "back" not in understand("I'm back on Monday", now=MONDAY).areas
-    assert "back" in understand("I hurt my back Sunday", now=MONDAY).areas
-    assert "back" in understand("back day on Monday", now=MONDAY).areas
+    assert (
+        "back" not in understand("flying out Wed, back Sunday night", now=MONDAY, library=get_library()).areas
+    )
+    assert "back" not in understand("I'm back on Monday", now=MONDAY, library=get_library()).areas
+    assert "back" in understand("I hurt my back Sunday", now=MONDAY, library=get_library()).areas
+    assert "back" in understand("back day on Monday", now=MONDAY, library=get_library()).areas
 
 
 @pytest.mark.parametrize(
@@ -266,6 +268,6 @@ def test_a_weekend_event_on_rest_days_is_stored_and_spares_friday(message: str) 
     ],
 )
 def test_no_physical_work_event_without_its_words(message: str) -> None:
-    u = understand(message, now=MONDAY, has_plan=True)
+    u = understand(message, now=MONDAY, has_plan=True, library=get_library())
     assert u.event is None or u.event.kind != "yard_work"
     assert u.intent is not Intent.EVENT or u.event is not None

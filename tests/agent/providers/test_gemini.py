@@ -12,17 +12,15 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from tests.agent.conftest import NONE_ANSWER, RecordingToolRunner, make_request
 
-from fitcoach.agent.fakes.gemini_server import FakeGeminiServer, GeminiReply
-from fitcoach.agent.fakes.server import Fault
 from fitcoach.agent.prompt import estimate_tokens
-from fitcoach.agent.providers.gemini import (
+from fitcoach.agent.providers.gemini.cache import REFRESH_MARGIN
+from fitcoach.agent.providers.gemini.provider import (
     FINAL_ANSWER_NUDGE,
     FINAL_CALL_NUDGE,
     GeminiContract,
     GeminiProvider,
 )
-from fitcoach.agent.providers.gemini_cache import REFRESH_MARGIN
-from fitcoach.agent.providers.gemini_support import REPLY_FUNCTION
+from fitcoach.agent.providers.gemini.support import REPLY_FUNCTION
 from fitcoach.agent.tools import TOOL_DECLARATIONS
 from fitcoach.clock import FrozenClock
 from fitcoach.contract.wire_schema import lean_response_schema
@@ -36,6 +34,8 @@ from fitcoach.errors import (
     ToolLoopExceeded,
 )
 from fitcoach.library import get_library
+from fitcoach.testing.gemini_server import FakeGeminiServer, GeminiReply
+from fitcoach.testing.server import Fault
 
 TIMEOUT_S = 2.0
 """Long enough that a loaded CI machine never times out a healthy call; fault delays are multiples."""
@@ -195,7 +195,7 @@ def test_a_cache_is_replaced_shortly_before_it_expires(
 ) -> None:
     server.enqueue(*[GeminiReply(NONE_ANSWER)] * 3)
     provider.respond(make_request(), runner)
-    key = provider.cache_key(make_request().prefix, TOOL_DECLARATIONS)
+    key = provider.cache_key(make_request().prefix, TOOL_DECLARATIONS, slugs=tuple(get_library().slugs))
     entry = provider.registry.usable(key, clock.now())
     assert entry is not None
     clock.set(entry.expire_time - REFRESH_MARGIN - timedelta(seconds=30))

@@ -10,13 +10,13 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlalchemy import Engine
 
-from fitcoach.agent.providers.gemini_cache import (
+from fitcoach.agent.providers.gemini.cache import (
     REFRESH_MARGIN,
     CacheEntry,
     CacheRegistry,
     InMemoryCacheRegistry,
 )
-from fitcoach.agent.providers.gemini_cache_db import DatabaseCacheRegistry
+from fitcoach.agent.providers.gemini.cache_db import DatabaseCacheRegistry
 from fitcoach.clock import FrozenClock
 from fitcoach.storage.db import make_engine, make_sessionmaker
 

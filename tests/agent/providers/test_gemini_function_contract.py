@@ -11,16 +11,16 @@ from datetime import UTC, datetime
 import pytest
 from tests.agent.conftest import NONE_ANSWER, RecordingToolRunner, make_request
 
-from fitcoach.agent.fakes.gemini_server import FakeGeminiServer, GeminiReply, parameters_json_schema
 from fitcoach.agent.prompt import estimate_tokens
-from fitcoach.agent.providers.factory import make_provider
-from fitcoach.agent.providers.gemini import FINAL_CALL_NUDGE, GeminiProvider
-from fitcoach.agent.providers.gemini_support import REPLY_FUNCTION
+from fitcoach.agent.providers.gemini.provider import FINAL_CALL_NUDGE, GeminiProvider
+from fitcoach.agent.providers.gemini.support import REPLY_FUNCTION
+from fitcoach.agent.providers.registry import make_provider
 from fitcoach.clock import FrozenClock
 from fitcoach.config import Settings
 from fitcoach.contract.wire_schema import lean_response_schema
 from fitcoach.errors import ToolLoopExceeded
 from fitcoach.library import get_library
+from fitcoach.testing.gemini_server import FakeGeminiServer, GeminiReply, parameters_json_schema
 
 MODEL = "gemini-2.5-flash"
 """A generation that cannot pair tools with a response schema: the function contract needs neither."""

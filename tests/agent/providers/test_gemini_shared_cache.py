@@ -10,19 +10,22 @@ import pytest
 from sqlalchemy import Engine
 from tests.agent.conftest import NONE_ANSWER, RecordingToolRunner, make_request
 
-from fitcoach.agent.fakes.gemini_server import FakeGeminiServer, GeminiReply
 from fitcoach.agent.providers import make_provider
-from fitcoach.agent.providers.gemini import GeminiProvider
-from fitcoach.agent.providers.gemini_cache_db import DatabaseCacheRegistry
+from fitcoach.agent.providers.gemini.cache_db import DatabaseCacheRegistry
+from fitcoach.agent.providers.gemini.provider import GeminiProvider
 from fitcoach.agent.tools import TOOL_DECLARATIONS
 from fitcoach.clock import FrozenClock
 from fitcoach.config import Settings
+from fitcoach.library import get_library
 from fitcoach.storage.db import make_engine, make_sessionmaker
 from fitcoach.storage.provider_cache import get_cache_entry
 from fitcoach.storage.tables import ProviderCacheEntry
+from fitcoach.testing.gemini_server import FakeGeminiServer, GeminiReply
 
 MODEL = "gemini-3-flash-preview"
-KEY = GeminiProvider(model=MODEL, api_key="k").cache_key(make_request().prefix, TOOL_DECLARATIONS)
+KEY = GeminiProvider(model=MODEL, api_key="k").cache_key(
+    make_request().prefix, TOOL_DECLARATIONS, slugs=tuple(get_library().slugs)
+)
 """The registry key the default (function contract) mode files its cache under."""
 
 

@@ -12,10 +12,10 @@ from collections.abc import Iterator
 import pytest
 from tests.agent.conftest import NONE_ANSWER, RecordingToolRunner, make_request
 
-from fitcoach.agent.fakes.gemini_server import FakeGeminiServer, GeminiReply
-from fitcoach.agent.providers.gemini import FINAL_ANSWER_NUDGE, TOOL_RESULTS_HEADER, GeminiProvider
-from fitcoach.agent.providers.gemini_support import takes_json_schema
+from fitcoach.agent.providers.gemini.provider import FINAL_ANSWER_NUDGE, TOOL_RESULTS_HEADER, GeminiProvider
+from fitcoach.agent.providers.gemini.support import takes_json_schema
 from fitcoach.errors import ProviderUnavailable
+from fitcoach.testing.gemini_server import FakeGeminiServer, GeminiReply
 
 OLD_MODEL = "gemini-2.5-flash"
 

@@ -8,8 +8,6 @@ from collections.abc import Iterator
 import pytest
 from tests.agent.conftest import NONE_ANSWER, RecordingToolRunner, make_request
 
-from fitcoach.agent.fakes.openai_server import ChatReply, FakeOpenAIServer, ToolCall
-from fitcoach.agent.fakes.server import Fault
 from fitcoach.agent.prompt import estimate_tokens
 from fitcoach.agent.providers.openai_compat import OpenAICompatProvider
 from fitcoach.contract.wire_schema import openai_response_format
@@ -22,6 +20,8 @@ from fitcoach.errors import (
     ToolLoopExceeded,
 )
 from fitcoach.library import get_library
+from fitcoach.testing.openai_server import ChatReply, FakeOpenAIServer, ToolCall
+from fitcoach.testing.server import Fault
 
 TIMEOUT_S = 2.0
 """Long enough that a loaded CI machine never times out a healthy call; fault delays are multiples."""

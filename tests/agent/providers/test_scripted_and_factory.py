@@ -3,22 +3,24 @@
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 from collections.abc import Iterator
 
 import pytest
 from tests.agent.conftest import NONE_ANSWER, RecordingToolRunner, make_request
 
-from fitcoach.agent.fakes.gemini_server import FakeGeminiServer, GeminiReply
-from fitcoach.agent.fakes.openai_server import ChatReply, FakeOpenAIServer
-from fitcoach.agent.fakes.server import Fault
-from fitcoach.agent.providers import make_provider
+from fitcoach.agent.providers import ProviderOptions, make_provider, register
 from fitcoach.agent.providers.base import ProviderRequest, ProviderResponse, TokenUsage, ToolRunner
-from fitcoach.agent.providers.gemini import GeminiProvider
+from fitcoach.agent.providers.gemini.provider import GeminiProvider
 from fitcoach.agent.providers.openai_compat import OpenAICompatProvider
+from fitcoach.agent.providers.registry import names
 from fitcoach.agent.providers.scripted import ScriptedProvider
 from fitcoach.config import Settings
 from fitcoach.errors import ProviderError, ProviderMisconfigured, ProviderTimeout
+from fitcoach.testing.gemini_server import FakeGeminiServer, GeminiReply
+from fitcoach.testing.openai_server import ChatReply, FakeOpenAIServer
+from fitcoach.testing.server import Fault
 
 
 def test_scripted_answers_in_order_and_records_history(runner: RecordingToolRunner) -> None:
@@ -101,8 +103,37 @@ def test_scripted_from_settings() -> None:
 def test_offline_is_imported_lazily_with_a_clear_error_when_absent(monkeypatch: pytest.MonkeyPatch) -> None:
     # A None entry in sys.modules makes the import fail exactly as an absent module does.
     monkeypatch.setitem(sys.modules, "fitcoach.agent.offline", None)
-    with pytest.raises(ProviderMisconfigured, match="offline coach"):
+    with pytest.raises(ProviderMisconfigured, match="not part of this build"):
         make_provider(Settings(provider="offline"))
+
+
+def test_an_unknown_provider_names_the_known_ones() -> None:
+    with pytest.raises(ProviderMisconfigured, match=r"known: .*gemini.*offline.*openai"):
+        make_provider(Settings(provider="no-such-brain"))
+
+
+def test_a_provider_registered_at_run_time_is_found_by_name() -> None:
+    made: list[ProviderOptions] = []
+
+    def factory(options: ProviderOptions) -> ScriptedProvider:
+        made.append(options)
+        return ScriptedProvider(model="plugged-in")
+
+    register("plugged-in", factory)
+    provider = make_provider(Settings(provider="plugged-in"))
+    assert isinstance(provider, ScriptedProvider) and provider.model == "plugged-in"
+    assert made[0].settings.provider == "plugged-in"
+    assert "plugged-in" in names()
+
+
+def test_the_llm_path_imports_nothing_of_the_offline_coach() -> None:
+    code = (
+        "import sys, fitcoach.agent.brain, fitcoach.agent.guard, fitcoach.agent.providers.openai_compat,"
+        " fitcoach.agent.providers.gemini, fitcoach.services.chat;"
+        " print(sorted(m for m in sys.modules if m.startswith('fitcoach.agent.offline')))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "[]"
 
 
 def test_the_timeout_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -11,6 +11,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from fitcoach.agent.offline.answering.catalog import catalog_language
+from fitcoach.languages.registry import data_file
 
 CueKind = Literal["setup", "execution", "feel"]
 PROBLEMS: tuple[str, ...] = (
@@ -45,19 +46,17 @@ class CueBook(BaseModel):
     problems: dict[str, str]
 
 
-def _read(name: str) -> str:
-    return resources.files("fitcoach.agent.offline").joinpath(f"cues/{name}").read_text("utf-8")
-
-
 @lru_cache(maxsize=1)
 def families() -> dict[str, str]:
-    """Exercise slug → movement family."""
-    return dict(json.loads(_read("families.json")))
+    """Exercise slug → movement family (no words: which family a lift belongs to)."""
+    raw = resources.files("fitcoach.agent.offline").joinpath("cues/families.json").read_text("utf-8")
+    return dict(json.loads(raw))
 
 
 @cache
 def cue_book(lang: str) -> CueBook:
-    return CueBook.model_validate(json.loads(_read(f"{catalog_language(lang)}.json")))
+    raw = data_file(catalog_language(lang), "cues.json").read_text("utf-8")
+    return CueBook.model_validate(json.loads(raw))
 
 
 def technique_cues(slug: str | None, lang: str, problems: list[str], *, detailed: bool) -> list[str]:

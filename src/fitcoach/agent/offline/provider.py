@@ -12,10 +12,10 @@ from fitcoach.agent.offline.acting.turn import Turn, reply
 from fitcoach.agent.offline.answering import limit_sentences
 from fitcoach.agent.offline.understanding import Intent, Understanding, understand
 from fitcoach.agent.providers.base import ProviderRequest, ProviderResponse, TokenUsage, ToolRunner, TurnInput
-from fitcoach.config import Settings
+from fitcoach.agent.providers.registry import ProviderOptions
 from fitcoach.contract.models import CoachReply, Tier1Entry, Tone, Verbosity, Weekday
 from fitcoach.errors import FitcoachError
-from fitcoach.library import ExerciseLibrary, get_library
+from fitcoach.memory.forget import asks_to_forget_everything
 
 Handler = Callable[[Turn], CoachReply]
 
@@ -85,7 +85,7 @@ BRIEF_SENTENCES = 3
 """A user who asked for short answers (R7, R44) gets at most three sentences, whatever the turn."""
 
 
-def coach_turn(turn: TurnInput, tools: ToolRunner, library: ExerciseLibrary | None = None) -> CoachReply:
+def coach_turn(turn: TurnInput, tools: ToolRunner) -> CoachReply:
     """Understand the message, act through the engine and memory rules, answer in the user's language."""
     if isinstance(turn.selected_day, str):  # a raw route value from a client or a case file
         turn = replace(turn, selected_day=Weekday(turn.selected_day))
@@ -97,11 +97,13 @@ def coach_turn(turn: TurnInput, tools: ToolRunner, library: ExerciseLibrary | No
         selected_day=turn.selected_day,
         memory=active,
         has_plan=turn.plan is not None,
+        library=turn.library,
+        language=turn.language,
     )
     context = Turn(
         turn,
         u,
-        library or get_library(),
+        turn.library,
         tools,
         tone=u.tone or stored_tone(turn),
         verbosity=_verbosity(u) or stored_verbosity(turn),
@@ -109,6 +111,9 @@ def coach_turn(turn: TurnInput, tools: ToolRunner, library: ExerciseLibrary | No
     # "I sold my bench", "comprei um rack": whatever the message asks next, the week must be
     # rebuilt with what the user now owns (R17)
     handler = HANDLERS[u.intent]
+    if asks_to_forget_everything(turn.message):
+        # never a rewrite of memory: the user confirms in the Me tab (DELETE /api/memory)
+        return reply(context, context.say("forget_all_confirm"))
     if equipment.closes_gym(context):
         handler = equipment.gym_closed
     elif u.intent not in CORRECTION_KEEPS and equipment.corrects_equipment(context):
@@ -148,11 +153,8 @@ class OfflineProvider:
     name = "offline"
     model = "offline-coach-1"
 
-    def __init__(self, library: ExerciseLibrary | None = None) -> None:
-        self._library = library
-
     def respond(self, request: ProviderRequest, tools: ToolRunner) -> ProviderResponse:
-        answer = coach_turn(request.turn, tools, self._library)
+        answer = coach_turn(request.turn, tools)
         return ProviderResponse(
             text=answer.model_dump_json(exclude_none=False),
             model=self.model,
@@ -161,7 +163,7 @@ class OfflineProvider:
         )
 
 
-def make_offline_provider(settings: Settings) -> OfflineProvider:
-    """The hook `fitcoach.agent.providers.factory` looks up; the offline coach needs no settings."""
-    del settings
+def make_offline_provider(options: ProviderOptions) -> OfflineProvider:
+    """The registry's entry point (`fitcoach.providers` in pyproject.toml); it needs no settings."""
+    del options
     return OfflineProvider()

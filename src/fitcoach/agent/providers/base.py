@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from fitcoach.contract.models import ActiveTab, Weekday, WeeklyPlan
+from fitcoach.library import ExerciseLibrary
 from fitcoach.memory.model import MemoryItem
 
 MAX_TOOL_ROUNDS = 3
@@ -24,7 +25,12 @@ class TurnInput:
     selected_day: Weekday | None
     memory: list[MemoryItem]
     plan: WeeklyPlan | None
+    library: ExerciseLibrary
+    """The turn's exercise library (packaged entries plus imports): the one source every brain, the
+    guard and the engine use for this turn."""
     plan_version: int | None = None
+    language: str | None = None
+    """The user's stored language (`PATCH /api/me`), the prior for reading the message; None if unset."""
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import time
+from functools import lru_cache
 from typing import Any, cast
 
 import openai
@@ -23,19 +24,26 @@ from fitcoach.agent.providers.base import (
     ToolRunner,
 )
 from fitcoach.agent.providers.common import add_usage, require_json_object, run_tool
+from fitcoach.agent.providers.registry import ProviderOptions
 from fitcoach.agent.tools import openai_tools
 from fitcoach.contract.wire_schema import openai_response_format
 from fitcoach.errors import (
     ModelOutputInvalid,
     ProviderError,
+    ProviderMisconfigured,
     ProviderRateLimited,
     ProviderTimeout,
     ProviderUnavailable,
     ToolLoopExceeded,
 )
-from fitcoach.library import ExerciseLibrary, get_library
 
 DEFAULT_OPENAI_MODEL = "gpt-4.1-mini"
+
+
+@lru_cache(maxsize=8)
+def _response_format(slugs: tuple[str, ...]) -> ResponseFormatJSONSchema:
+    """The strict contract for the turn's library (its slug enum), built once per library."""
+    return cast(ResponseFormatJSONSchema, openai_response_format(slugs))
 
 
 class OpenAICompatProvider:
@@ -48,7 +56,6 @@ class OpenAICompatProvider:
         api_key: str | None,
         base_url: str | None = None,
         timeout_s: float = 20.0,
-        library: ExerciseLibrary | None = None,
     ) -> None:
         self.model = model
         self.timeout_s = timeout_s
@@ -59,9 +66,6 @@ class OpenAICompatProvider:
             base_url=base_url,
             timeout=timeout_s,
             max_retries=0,
-        )
-        self._response_format = cast(
-            ResponseFormatJSONSchema, openai_response_format((library or get_library()).slugs)
         )
 
     def respond(self, request: ProviderRequest, tools: ToolRunner) -> ProviderResponse:
@@ -77,7 +81,13 @@ class OpenAICompatProvider:
         deadline = time.monotonic() + self.timeout_s
         for round_number in range(MAX_TOOL_ROUNDS + 1):
             last_round = round_number == MAX_TOOL_ROUNDS
-            completion = self._complete(messages, declared, allow_tools=not last_round, deadline=deadline)
+            completion = self._complete(
+                messages,
+                declared,
+                allow_tools=not last_round,
+                deadline=deadline,
+                slugs=tuple(request.turn.library.slugs),
+            )
             add_usage(usage, *_usage(completion))
             choice = completion.choices[0]
             calls = choice.message.tool_calls or []
@@ -105,6 +115,7 @@ class OpenAICompatProvider:
         *,
         allow_tools: bool,
         deadline: float,
+        slugs: tuple[str, ...],
     ) -> ChatCompletion:
         # FITCOACH_LLM_TIMEOUT_S bounds the whole turn, tool rounds included, not each call.
         remaining = deadline - time.monotonic()
@@ -118,7 +129,7 @@ class OpenAICompatProvider:
                 messages=messages,
                 tools=declared,
                 tool_choice="auto" if allow_tools else "none",
-                response_format=self._response_format,
+                response_format=_response_format(slugs),
                 timeout=remaining,
             )
         except (openai.OpenAIError, ValueError) as error:
@@ -163,3 +174,19 @@ def _provider_error(error: Exception) -> ProviderError:
     if isinstance(error, openai.APIConnectionError):
         return ProviderUnavailable("cannot reach the OpenAI-compatible server")
     return ProviderUnavailable(f"unreadable answer from the server: {type(error).__name__}")
+
+
+def make_openai_provider(options: ProviderOptions) -> OpenAICompatProvider:
+    """The registry's entry point: OpenAI, or any OpenAI-compatible server at a base URL."""
+    settings = options.settings
+    if settings.openai_api_key is None and settings.openai_base_url is None:
+        raise ProviderMisconfigured(
+            "FITCOACH_PROVIDER=openai needs OPENAI_API_KEY, or FITCOACH_OPENAI_BASE_URL for a local server"
+        )
+    key = settings.openai_api_key.get_secret_value() if settings.openai_api_key else None
+    return OpenAICompatProvider(
+        model=settings.model or DEFAULT_OPENAI_MODEL,
+        api_key=key,
+        base_url=settings.openai_base_url,
+        timeout_s=settings.llm_timeout_s,
+    )

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from fitcoach.agent.providers.base import ProviderRequest, ProviderResponse, ToolRunner
+from fitcoach.agent.providers.registry import ProviderOptions
 from fitcoach.errors import ProviderError
 
 ScriptedAnswer = (
@@ -57,3 +58,9 @@ class ScriptedProvider:
             return answer
         text = answer if isinstance(answer, str) else json.dumps(answer, ensure_ascii=False)
         return ProviderResponse(text=text, model=self.model)
+
+
+def make_scripted_provider(options: ProviderOptions) -> ScriptedProvider:
+    """The registry's entry point: an empty script (tests enqueue answers on the instance)."""
+    del options
+    return ScriptedProvider()

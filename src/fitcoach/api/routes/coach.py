@@ -9,8 +9,6 @@ from fastapi import APIRouter, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from fitcoach.agent.decisions import accept_proposal, dismiss_proposal
-from fitcoach.agent.pipeline import Brains, ChatInput, run_turn
 from fitcoach.api.deps import ClockDep, LibraryDep, SessionDep, UserDep
 from fitcoach.api.errors import AUTHED, WITH_BODY, error_responses
 from fitcoach.api.limits import SlidingWindowLimiter
@@ -25,6 +23,9 @@ from fitcoach.api.schemas.coach import (
 from fitcoach.api.schemas.plan import PlanState
 from fitcoach.contract.models import ActiveTab, CoachReply, Weekday
 from fitcoach.errors import BadInput
+from fitcoach.services.brains import Brains
+from fitcoach.services.chat import ChatInput, run_turn
+from fitcoach.services.decisions import accept_proposal, dismiss_proposal
 from fitcoach.storage.chat import page_chat_turns
 from fitcoach.storage.proposals import ProposalStatus, list_proposals
 from fitcoach.storage.tables import ChatTurn, ProposalRow
@@ -58,12 +59,17 @@ async def chat(
         run_turn,
         request.app.state.sessionmaker,
         user_id=user.id,
-        chat=ChatInput(message=body.message, active_tab=body.active_tab, selected_day=body.selected_day),
+        chat=ChatInput(
+            message=body.message,
+            active_tab=body.active_tab,
+            selected_day=body.selected_day,
+            language=user.settings.get("language"),
+        ),
         clock=clock,
         brains=brains,
         library=library,
     )
-    return ChatResponse.model_validate(turn)
+    return ChatResponse.model_validate(turn.body())
 
 
 def render_proposal(row: ProposalRow) -> ProposalPublic:

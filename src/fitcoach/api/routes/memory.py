@@ -18,9 +18,9 @@ from fitcoach.api.schemas.memory import (
     MemoryStated,
 )
 from fitcoach.contract.models import ActiveTab, Operation, Tier, Weekday
-from fitcoach.memory import service
 from fitcoach.memory.events import Actor, EventKind
 from fitcoach.memory.model import MemoryItem
+from fitcoach.services import memory as service
 from fitcoach.storage import memory as rows
 from fitcoach.storage import memory_repo
 
@@ -109,6 +109,15 @@ def state_fact(
             **plan.diagnostics(),
         }
     )
+
+
+@router.delete("/api/memory", status_code=204, responses=error_responses(*AUTHED))
+def forget_everything(user: UserDep, session: SessionDep) -> Response:
+    """The user's confirmed "forget everything": all memory, its history and its text in past replies.
+    A chat turn never does this; the coach only proposes it."""
+    service.forget_all(session, user_id=user.id)
+    session.commit()
+    return Response(status_code=204)
 
 
 @router.delete("/api/memory/{item_id}", status_code=204, responses=error_responses(*AUTHED, 404, 422))

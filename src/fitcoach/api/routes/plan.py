@@ -7,7 +7,6 @@ from datetime import timedelta
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
-from fitcoach.agent.decisions import revert_plan
 from fitcoach.api.deps import ClockDep, SessionDep, UserDep
 from fitcoach.api.errors import AUTHED, WITH_BODY, error_responses
 from fitcoach.api.schemas.plan import (
@@ -19,6 +18,7 @@ from fitcoach.api.schemas.plan import (
 )
 from fitcoach.contract.models import Weekday, WeeklyPlan
 from fitcoach.errors import NotFound
+from fitcoach.services.decisions import revert_plan
 from fitcoach.storage.plans import get_active_plan, list_plan_versions
 
 router = APIRouter(prefix="/api/plan", tags=["plan"])

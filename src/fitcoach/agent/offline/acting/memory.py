@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel
 
-from fitcoach.agent.offline.acting.facts import merged_equipment_fact, merged_goal_fact, stated_load
+from fitcoach.agent.offline.acting.facts import merged_goal_fact, stated_load
 from fitcoach.agent.offline.acting.turn import Turn
 from fitcoach.agent.offline.understanding.model import ConditionKind
 from fitcoach.contract.models import (
@@ -24,6 +24,8 @@ from fitcoach.contract.models import (
     Verbosity,
     Weekday,
 )
+from fitcoach.facts.model import InventoryFacts
+from fitcoach.facts.render import render_inventory
 from fitcoach.library.gear import COMMERCIAL_GYM, Gear, Inventory
 from fitcoach.library.models import MuscleGroup
 from fitcoach.memory.ttl import DEFAULT_TTL, end_of_day
@@ -90,11 +92,16 @@ def inventory_fact(inventory: Inventory) -> str:
 
 
 def equipment(turn: Turn, inventory: Inventory) -> MemoryMutation | None:
-    """The equipment fact; one on record is edited, not rewritten: only the corrected detail changes."""
-    fact = inventory_fact(inventory)
-    stored = turn.items(Tier.STAPLES, "equipment")
-    if stored and isinstance(stored[0].entry, Tier1Entry):
-        fact = merged_equipment_fact(stored[0].entry.fact, inventory, stated_load(turn)) or fact
+    """The equipment fact, written in the user's language from the inventory; the memory rules merge
+    it into the one on record with what the message says (nothing the user still has is dropped)."""
+    load = stated_load(turn)
+    facts = InventoryFacts(
+        owned=inventory.gear - {Gear.BODYWEIGHT},
+        full_gym=inventory.gear >= COMMERCIAL_GYM - {Gear.BODYWEIGHT},
+        dumbbell_max_lb=inventory.dumbbell_max_lb,
+        load_unit=load.unit if load is not None else None,
+    )
+    fact = render_inventory(facts, turn.lang)
     entry = Tier1Entry(category="equipment", fact=fact, source="chat", inventory=inventory)
     return upsert_tier1(turn, entry, "Equipment the user told us about (R17 plans only with it).")
 

@@ -4,11 +4,11 @@ and the coach_note of each modified day (the engine writes that note in English)
 from __future__ import annotations
 
 from fitcoach.agent.offline.acting.turn import Turn
-from fitcoach.agent.offline.answering.catalog import DEFAULT_LANGUAGE
 from fitcoach.contract.models import PlannedExercise, WeeklyPlan
 from fitcoach.engine.modifications import Modification, modified_in
 from fitcoach.engine.presentation import NOTE_MAX
 from fitcoach.engine.profile import Profile
+from fitcoach.languages.registry import DEFAULT_LANGUAGE
 
 Modified = list[tuple[PlannedExercise, Modification]]
 

@@ -8,11 +8,12 @@ import datetime as dt
 import re
 
 from fitcoach.agent.offline.acting.turn import Turn
-from fitcoach.agent.offline.understanding.normalize import fold
 from fitcoach.contract.models import DayPlan, Weekday, WeeklyPlan
 from fitcoach.engine.estimators import fill_estimates
 from fitcoach.engine.profile import Profile
 from fitcoach.engine.validator import validate_week
+from fitcoach.languages.grammar import alternation, fragments
+from fitcoach.languages.text import fold
 
 
 def moved_pairs(turn: Turn, plan: WeeklyPlan) -> list[tuple[Weekday, Weekday]] | None:
@@ -53,8 +54,12 @@ def moved_pairs(turn: Turn, plan: WeeklyPlan) -> list[tuple[Weekday, Weekday]] |
     return None
 
 
-_WEEKDAY_WORD = re.compile(r"(?:週|周|星期|禮拜|礼拜)[一二三四五六日天]|\w+")
-_LIST_GAP = re.compile(r"[\s,、，;]*(?:(?:and|et|e|и|y|和|與|与|跟|及)\b)?[\s,、，]*")
+_WEEKDAY_WORD = re.compile(
+    alternation("weekday_prefixes") + "[" + "".join(fragments("weekday_numerals")) + r"]|\w+"
+)
+_LIST_GAP = re.compile(
+    r"[\s,\u3001\uff0c;]*(?:" + alternation("weekday_list_joins") + r"\b)?[\s,\u3001\uff0c]*"
+)
 
 
 def _is_list(folded: str, first: int, second: int) -> bool:

@@ -42,7 +42,7 @@ def reshape(turn: Turn) -> CoachReply | None:
     if (u.has_cue("cant_train") or u.has_cue("skip")) and not (named or wanted or u.minutes):
         if day.is_rest_day:
             return None
-        result = day_off(plan, weekday)
+        result = day_off(plan, weekday, library=turn.library)
         assert isinstance(result.data, DayPlan)
         name = turn.day_name(weekday)
         return _staged(

@@ -9,10 +9,10 @@ from fitcoach.agent.offline.acting import memory
 from fitcoach.agent.offline.acting.turn import Turn, reply
 from fitcoach.agent.offline.cues import WARNING_SIGNS, technique_cues
 from fitcoach.agent.offline.understanding.entities import tokenize
-from fitcoach.agent.offline.understanding.lexicon import SUPPORTED_LANGUAGES, matcher_for
-from fitcoach.agent.offline.understanding.normalize import fold
 from fitcoach.contract.models import CoachReply, Tier, Tier1Entry, Tier2Entry, Tier3Entry, Weekday
 from fitcoach.engine.bodyparts import BodyArea, loads_area
+from fitcoach.languages.lexicon import SUPPORTED_LANGUAGES, matcher_for
+from fitcoach.languages.text import fold
 
 LOWER_BACK = {BodyArea.LOWER_BACK, BodyArea.BACK}
 

@@ -16,7 +16,6 @@ from fitcoach.contract.models import (
     CoachReply,
     DayPlan,
     MemoryMutation,
-    Operation,
     Proposal,
     ProposalType,
     Tier,
@@ -28,7 +27,9 @@ from fitcoach.contract.models import (
 )
 from fitcoach.engine.dayops import done_so_far
 from fitcoach.engine.profile import Profile, build_profile
+from fitcoach.languages.ui import unit_name
 from fitcoach.library import ExerciseLibrary
+from fitcoach.memory.apply import memory_after
 from fitcoach.memory.model import MemoryItem
 
 
@@ -75,7 +76,14 @@ class Turn:
 
     def profile(self, mutations: Sequence[MemoryMutation] = ()) -> Profile:
         """The engine's profile from active memory plus what this turn creates or changes."""
-        return build_profile(apply_mutations(self.memory, mutations, self.now), self.now)
+        after = memory_after(
+            list(self.memory),
+            list(mutations),
+            now=self.now,
+            message=self.input.message,
+            language=self.input.language,
+        )
+        return build_profile(after, self.now)
 
     def plan_day(self, weekday: Weekday | None) -> DayPlan | None:
         if self.plan is None or weekday is None:
@@ -124,31 +132,6 @@ class Turn:
         return "" if self.lang.startswith("zh") else " "
 
 
-def apply_mutations(
-    memory: Sequence[MemoryItem], mutations: Sequence[MemoryMutation], now: dt.datetime
-) -> list[MemoryItem]:
-    """Memory as it will be after the server applies this turn's mutations (R27), for planning."""
-    items = {item.id: item for item in memory}
-    for index, mutation in enumerate(mutations):
-        if mutation.operation is Operation.DELETE and mutation.memory_id:
-            items.pop(mutation.memory_id, None)
-            continue
-        entry = mutation.typed_entry()
-        if entry is None:
-            continue
-        expires = getattr(entry, "expires_at", None)
-        item_id = mutation.memory_id or f"pending_{index}"
-        items[item_id] = MemoryItem(
-            id=item_id,
-            tier=mutation.target_tier,
-            entry=entry,
-            created_at=now,
-            updated_at=now,
-            expires_at=expires,
-        )
-    return list(items.values())
-
-
 def reply(
     turn: Turn,
     message: str,
@@ -180,4 +163,4 @@ def format_load(pounds: float, unit: str, lang: str) -> str:
     halves = round(value * 2)
     whole, half = divmod(halves, 2)
     number = f"{whole}½" if half else str(whole)
-    return f"{number} {unit}" if not lang.startswith("zh") else f"{number} {'公斤' if unit == 'kg' else '磅'}"
+    return f"{number} {unit_name(lang, unit)}"

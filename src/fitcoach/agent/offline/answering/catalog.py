@@ -7,17 +7,15 @@ import hashlib
 import json
 import string
 from functools import cache
-from importlib import resources
 
 from pydantic import BaseModel, ConfigDict
 
 from fitcoach.agent.offline.answering.plurals import fill
 from fitcoach.contract.models import Tone
+from fitcoach.languages.registry import DEFAULT_LANGUAGE, data_file, fallback_chain, get_language, supported
 
-DEFAULT_LANGUAGE = "en"
 FRAGMENTS = frozenset({"special_focus", "special_none", "reason_back", "reason_gear", "reason_general"})
 """Situations rendered inside another sentence: never capitalised."""
-_FALLBACK = {"zh-Hans": "zh-Hant", "es": "en"}
 
 
 class Catalog(BaseModel):
@@ -37,29 +35,28 @@ class Catalog(BaseModel):
         """ "a, b and c" in the catalogue's language (Chinese uses the enumeration comma)."""
         if len(items) <= 1:
             return "".join(items)
-        if self.lang.startswith("zh"):
-            return "、".join(items[:-1]) + self.word("and") + items[-1]
-        return ", ".join(items[:-1]) + f" {self.word('and')} " + items[-1]
+        language = get_language(self.lang)
+        comma = language.list_separator if language is not None else ", "
+        final = language.final_separator if language is not None else " {and} "
+        return comma.join(items[:-1]) + final.replace("{and}", self.word("and")) + items[-1]
 
 
-REPLY_LANGUAGES: tuple[str, ...] = ("en", "fr", "pt", "ru", "zh-Hant", "zh-Hans")
+REPLY_LANGUAGES: tuple[str, ...] = supported()
 """Languages with a message catalogue and a cue book (zh-Hans generated from zh-Hant, see README)."""
 
 
 def catalog_language(lang: str) -> str:
-    if _exists(lang):
-        return lang
-    lang = _FALLBACK.get(lang, lang)
-    return lang if _exists(lang) else DEFAULT_LANGUAGE
-
-
-def _exists(lang: str) -> bool:
-    return resources.files("fitcoach.agent.offline").joinpath(f"catalog/{lang}.json").is_file()
+    """The language whose catalogue answers `lang`: itself, else along its fallbacks (zh-Hans →
+    zh-Hant → en); an unknown code is answered in the default language."""
+    for code in fallback_chain(lang):
+        if data_file(code, "catalog.json").is_file():
+            return code
+    return DEFAULT_LANGUAGE
 
 
 @cache
 def load_catalog(lang: str) -> Catalog:
-    path = resources.files("fitcoach.agent.offline").joinpath(f"catalog/{catalog_language(lang)}.json")
+    path = data_file(catalog_language(lang), "catalog.json")
     return Catalog.model_validate(json.loads(path.read_text("utf-8")))
 
 

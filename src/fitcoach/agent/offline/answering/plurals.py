@@ -7,21 +7,15 @@ from __future__ import annotations
 import string
 from collections.abc import Mapping
 
+from fitcoach.languages.registry import plural_form
+
 FORMS_SEPARATOR = "|"
 
 
 def plural(lang: str, count: int, forms: list[str]) -> str:
-    """The form of a noun for `count`. Russian gives three forms (one, few, many); other languages
-    give two (one, other), French counting 0 and 1 as one."""
-    n = abs(count)
-    if lang == "ru" and len(forms) >= 3:
-        if n % 10 == 1 and n % 100 != 11:
-            return forms[0]
-        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-            return forms[1]
-        return forms[2]
-    one = n <= 1 if lang == "fr" else n == 1
-    return forms[0] if one or len(forms) == 1 else forms[1]
+    """The form of a noun for `count` by the language's plural rule (the registry's): Russian gives
+    three forms (one, few, many); other languages give two (one, other), French counting 0 and 1 as one."""
+    return plural_form(lang, count, forms)
 
 
 class _Slot:

@@ -9,9 +9,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from fitcoach.agent.offline.understanding.entities import clause_of, sentence_of, tokenize
-from fitcoach.agent.offline.understanding.lexicon import Match, PhraseMatcher
-from fitcoach.agent.offline.understanding.normalize import fold
 from fitcoach.contract.models import Tier, Tier1Entry, Tier2Entry, Tier3Entry
+from fitcoach.languages.grammar import alternation
+from fitcoach.languages.lexicon import Match, PhraseMatcher
+from fitcoach.languages.text import fold
 from fitcoach.memory.model import MemoryItem
 
 WORN = "worn"
@@ -23,8 +24,7 @@ NEGATION_REACH = 25
 """Characters before a worn word a negation may stand ("make sure my legs aren't trashed")."""
 
 _NEGATION = re.compile(
-    r"(?<![^\W_])(?:not|no|never|aren't|isn't|don't|won't|without|ne|pas|jamais|sans|nao|nem|sem|"
-    r"не|ни|без)(?![^\W_])|[不別别沒没]"
+    r"(?<![^\W_])" + alternation("negation") + r"(?![^\W_])|" + alternation("negation_chars")
 )
 
 

@@ -4,30 +4,28 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Callable, Iterable, Sequence
-from functools import lru_cache
+from collections.abc import Sequence
 from itertools import pairwise
-from typing import Literal
 
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
-from fitcoach.agent.offline.understanding.lexicon import Lexicon, Match, Token, load_lexicon, word_matches
 from fitcoach.agent.offline.understanding.model import DayMention, EventMention, Load
-from fitcoach.agent.offline.understanding.normalize import fold, is_han
 from fitcoach.contract.models import WEEKDAYS, Weekday
+from fitcoach.languages import numbers
+from fitcoach.languages.dates import RELATIVE_OFFSETS
+from fitcoach.languages.grammar import alternation, fragments
+from fitcoach.languages.lexicon import Lexicon, Match
+from fitcoach.languages.numbers import pattern_numbers as pattern_numbers
+from fitcoach.languages.text import Token, is_han
+from fitcoach.languages.text import tokenize as text_tokenize
 
 _SENTENCE_END = re.compile(r"[.!?;。！？；\n]")
 
 
-_HAN_CHARS = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-_WORD = re.compile(f"[{_HAN_CHARS}]+|[^\\W_{_HAN_CHARS}]+")
-"""A Han run and a Latin or Cyrillic word are separate tokens even when written without a space:
-"cable全部被占了", "lat pulldown跟pushdown" name English gear and lifts inside Chinese."""
-
-
 def tokenize(folded: str) -> list[Token]:
-    return [Token(m.group(), m.start(), m.end()) for m in _WORD.finditer(folded)]
+    """`fitcoach.languages.text.tokenize`: a Han run and a Latin or Cyrillic word are separate tokens."""
+    return text_tokenize(folded)
 
 
 def correct_typos(toks: list[Token], vocabulary: frozenset[str], choices: list[str]) -> list[Token]:
@@ -48,7 +46,12 @@ def correct_typos(toks: list[Token], vocabulary: frozenset[str], choices: list[s
     return fixed
 
 
-_CLAUSE_END = re.compile(r"[.!?;。！？；\n,，、:]|\b(?:but|mais|mas|но|however)\b|但|可是")
+_CLAUSE_END = re.compile(
+    r"[.!?;\u3002\uff01\uff1f\uff1b\n,\uff0c\u3001:]|\b"
+    + alternation("clause_breaks")
+    + r"\b|"
+    + alternation("clause_break_chars")
+)
 
 
 def clause_of(folded: str, position: int) -> int:
@@ -59,43 +62,6 @@ def clause_of(folded: str, position: int) -> int:
 def sentence_of(folded: str, position: int) -> int:
     """Index of the sentence holding `position`, to relate gear to "taken" or a load to dumbbells."""
     return len(_SENTENCE_END.findall(folded[:position]))
-
-
-def _number_alternation(lexicons: Iterable[Lexicon]) -> tuple[str, dict[str, int]]:
-    words: dict[str, int] = {}
-    for lex in lexicons:
-        words.update({fold(w): n for w, n in lex.numbers.items()})
-    ordered = sorted(words, key=len, reverse=True)
-    alternation = "|".join([r"\d+(?:[.,]\d+)?", *(re.escape(w) for w in ordered)])
-    return f"(?:{alternation})", words
-
-
-def _to_number(text: str, words: dict[str, int]) -> float:
-    text = text.strip()
-    if text in words:
-        return float(words[text])
-    return float(text.replace(",", "."))
-
-
-@lru_cache(maxsize=256)
-def _compiled(langs: tuple[str, ...], kind: str) -> tuple[list[re.Pattern[str]], dict[str, int]]:
-    lexicons = [load_lexicon(lang) for lang in langs]
-    alternation, words = _number_alternation(lexicons)
-    patterns = [
-        re.compile(p.replace("{num}", alternation)) for lex in lexicons for p in getattr(lex.patterns, kind)
-    ]
-    return patterns, words
-
-
-def pattern_numbers(folded: str, lexicons: list[Lexicon], kind: str) -> list[tuple[float, int, str]]:
-    """(value, position, unit text) for every hit of the lexicons' `kind` patterns."""
-    patterns, words = _compiled(tuple(lex.lang for lex in lexicons), kind)
-    hits: list[tuple[float, int, str]] = []
-    for compiled in patterns:
-        for hit in compiled.finditer(folded):
-            unit = hit.groupdict().get("unit") or ""
-            hits.append((_to_number(hit.group("n"), words), hit.start(), unit))
-    return sorted(set(hits), key=lambda h: h[1])
 
 
 def minutes_of(folded: str, lexicons: list[Lexicon], matches: list[Match]) -> int | None:
@@ -170,8 +136,8 @@ def span_days_of(folded: str, lexicons: list[Lexicon]) -> int | None:
     return max(spans) if spans else None
 
 
-_AGO_BEFORE = re.compile(r"(?:\bil y a|\bha|\bfaz|\bhace|\bcomme il y a)\s*(?:uns?\s*|umas?\s*)?$")
-_AGO_AFTER = re.compile(r"^\s*\S+\s*(?:\S+\s*)?(?:\bago\b|\batras\b|назад|以前|之前|前)")
+_AGO_BEFORE = re.compile(alternation("ago_before") + r"\s*" + alternation("ago_article") + "?$")
+_AGO_AFTER = re.compile(r"^\s*\S+\s*(?:\S+\s*)?" + alternation("ago_after"))
 
 
 def _ago(folded: str, position: int) -> bool:
@@ -182,9 +148,17 @@ def _ago(folded: str, position: int) -> bool:
     return bool(_AGO_BEFORE.search(before) or _AGO_AFTER.search(after))
 
 
-_PER_WEEK = re.compile(r"(?:a|per|/|par|por|na|в|на|每)\s*(?:week|semaine|semana|недел)|每週|每周|一週|一周")
+_PER_WEEK = re.compile(
+    alternation("per_week_before")
+    + r"\s*"
+    + alternation("week_words")
+    + "|"
+    + alternation("per_week_phrases")
+)
 
-_SETS_BY_REPS = re.compile(r"(?<!\d)(\d{1,2})\s*[x×х]\s*(\d{1,2})(?![\d.,])")
+_SETS_BY_REPS = re.compile(
+    r"(?<!\d)(\d{1,2})\s*(?:\u00d7|" + alternation("times_signs") + r")\s*(\d{1,2})(?![\d.,])"
+)
 """ "3x8", "4 x 10", "3х10" (Cyrillic х): sets by reps, the same in every language."""
 
 
@@ -199,22 +173,8 @@ def weeks_back_of(folded: str, lexicons: list[Lexicon]) -> int | None:
     return counts[0] if counts else None
 
 
-def unit_key(unit: str, lexicons: Sequence[Lexicon]) -> Literal["kg", "lb"] | None:
-    """ "kg" or "lb" for a unit as written ("кило", "фунтов", "килограмма", "kilogrammes", "磅") by
-    the lexicons' unit words (stems and inflections included), None for a word none of them names."""
-    text = fold(unit)
-
-    def names(key: str) -> bool:
-        return any(word_matches(fold(w), text) for lex in lexicons for w in lex.units.get(key, []))
-
-    return "kg" if names("kg") else "lb" if names("lb") else None
-
-
 def loads_of(folded: str, lexicons: list[Lexicon]) -> list[Load]:
-    loads: list[Load] = []
-    for value, position, unit in pattern_numbers(folded, lexicons, "load"):
-        loads.append(Load(value, unit_key(unit, lexicons) or "lb", position))
-    return loads
+    return numbers.loads_of(folded, lexicons)
 
 
 def resolve_days(folded: str, matches: list[Match], now: dt.datetime) -> list[DayMention]:
@@ -235,16 +195,25 @@ def resolve_days(folded: str, matches: list[Match], now: dt.datetime) -> list[Da
             ):
                 date = week_start + dt.timedelta(days=7 + weekday.position)
             mentions.append(DayMention(weekday, date, match.start))
-        elif match.category == "relative" and match.key in _RELATIVE_OFFSETS:
-            for offset in _RELATIVE_OFFSETS[match.key](today):
+        elif match.category == "relative" and match.key in RELATIVE_OFFSETS:
+            for offset in RELATIVE_OFFSETS[match.key](today):
                 date = today + dt.timedelta(days=offset)
                 mentions.append(DayMention(Weekday.of(date), date, match.start, match.key))
     return mentions + _day_ranges(folded, matches, mentions)
 
 
-_ZH_DAY_DIGITS = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
+_ZH_DAY_DIGITS = {char: index for index, chars in enumerate(fragments("weekday_numerals")) for char in chars}
 _ZH_DAY_RUN = re.compile(
-    r"(?:週|周|星期|禮拜|礼拜)[一二三四五六日天]((?:[、，,和跟與与及/]?[一二三四五六日])+)(?![次天日個个小分])"
+    alternation("weekday_prefixes")
+    + "["
+    + "".join(_ZH_DAY_DIGITS)
+    + r"]((?:(?:[\u3001\uff0c,/]|"
+    + alternation("weekday_run_joins")
+    + ")?["
+    + "".join(c for c in _ZH_DAY_DIGITS if _ZH_DAY_DIGITS[c] < 6 or c == fragments("weekday_numerals")[6][0])
+    + "])+)(?!"
+    + alternation("after_weekday_run")
+    + ")"
 )
 """Chinese weekday shorthand: "每週一三五" is Monday, Wednesday and Friday, "週二、四" Tuesday and
 Thursday. The lexicon finds the first day ("週一"); the digits after it are the others. A count
@@ -307,18 +276,6 @@ def _day_ranges(folded: str, matches: list[Match], mentions: list[DayMention]) -
             date = start.date + dt.timedelta(days=offset)
             inside.append(DayMention(Weekday.of(date), date, first.end))
     return inside
-
-
-def _weekend(today: dt.date) -> list[int]:
-    return [(5 - today.weekday()) % 7, (6 - today.weekday()) % 7]
-
-
-_RELATIVE_OFFSETS: dict[str, Callable[[dt.date], list[int]]] = {
-    "today": lambda today: [0],
-    "tomorrow": lambda today: [1],
-    "day_after_tomorrow": lambda today: [2],
-    "weekend": _weekend,
-}
 
 
 def day_of_month(folded: str, lexicons: list[Lexicon], now: dt.datetime) -> list[DayMention]:

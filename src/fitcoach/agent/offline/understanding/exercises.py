@@ -6,16 +6,16 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
-from fitcoach.agent.offline.understanding.lexicon import (
+from fitcoach.languages.grammar import fragments
+from fitcoach.languages.lexicon import (
     SUPPORTED_LANGUAGES,
     Match,
     PhraseMatcher,
-    Token,
     function_words,
     load_lexicon,
 )
-from fitcoach.agent.offline.understanding.normalize import fold, is_han
-from fitcoach.library import ExerciseLibrary, get_library
+from fitcoach.languages.text import Token, fold, is_han
+from fitcoach.library import ExerciseLibrary
 
 
 def _gear_words() -> set[str]:
@@ -28,8 +28,8 @@ def _gear_words() -> set[str]:
     return words
 
 
-GEAR_TOKENS = frozenset({"db", "dumbbell", "dumbbells", "bb", "barbell"})
-GEAR_HAN = ("啞鈴", "哑铃", "槓鈴", "杠铃")
+GEAR_TOKENS = frozenset(w for w in fragments("droppable_gear_words") if not is_han(w))
+GEAR_HAN = tuple(w for w in fragments("droppable_gear_words") if is_han(w))
 """Implement words users drop when the context says which one they mean ("single-arm row",
 "胸部支撐划船"): an alias without them still names the exercise when no other one shares it."""
 
@@ -83,19 +83,15 @@ def alias_entries(library: ExerciseLibrary) -> Iterable[tuple[str, str, str, str
 
 
 @lru_cache(maxsize=4)
-def _matcher(library_id: int) -> PhraseMatcher:
-    del library_id  # the cache key: one matcher per library object
+def _matcher(library: ExerciseLibrary) -> PhraseMatcher:
+    """One matcher per library object (hashed by identity): the packaged library's is built once."""
     # "plan" is no inflection of "plank": function words only ever match exactly
-    return PhraseMatcher(alias_entries(get_library()), exact=function_words())
+    return PhraseMatcher(alias_entries(library), exact=function_words())
 
 
-def find_exercises(folded: str, toks: list[Token], library: ExerciseLibrary | None = None) -> list[Match]:
+def find_exercises(folded: str, toks: list[Token], library: ExerciseLibrary) -> list[Match]:
     """Exercise mentions, longest alias first, in message order (one slug may appear twice)."""
-    if library is None or library is get_library():
-        matcher = _matcher(id(get_library()))
-    else:
-        matcher = PhraseMatcher(alias_entries(library), exact=function_words())
-    return matcher.find(folded, toks)
+    return _matcher(library).find(folded, toks)
 
 
 def ordered_slugs(matches: list[Match]) -> list[str]:

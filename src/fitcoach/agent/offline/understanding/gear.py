@@ -7,8 +7,9 @@ import re
 from itertools import pairwise
 
 from fitcoach.agent.offline.understanding.entities import sentence_of
-from fitcoach.agent.offline.understanding.lexicon import Match
 from fitcoach.agent.offline.understanding.model import Load
+from fitcoach.languages.grammar import alternation, word_set
+from fitcoach.languages.lexicon import Match
 from fitcoach.library.gear import COMMERCIAL_GYM, Gear
 
 
@@ -29,7 +30,7 @@ NEGATION_REACH = 16
 """Characters between a negation and the gear it denies ("no bench", "pas de banc réglable")."""
 
 
-LIST_JOINS = frozenset({"и", "ни", "или", "and", "or", "et", "ou", "e", "和", "跟", "或", "與", "与", "、"})
+LIST_JOINS = word_set("gear_list_joins")
 """Words joining two items of one gear list; a bare comma may also close a list of owned gear."""
 
 
@@ -60,7 +61,7 @@ def negated_gear(folded: str, matches: list[Match]) -> set[Gear]:
     return denied
 
 
-_CLAUSE_BREAK = re.compile(r"[,.;:!?，。；：！？]")
+_CLAUSE_BREAK = re.compile(r"[,.;:!?\uff0c\u3002\uff1b\uff1a\uff01\uff1f]")
 
 
 def parted_gear(folded: str, matches: list[Match]) -> set[Gear]:
@@ -94,7 +95,7 @@ def unavailable_gear(folded: str, matches: list[Match], positions: list[tuple[Ge
     return {gear for gear, position in positions if sentence_of(folded, position) in sentences}
 
 
-_DENIED_LOAD = re.compile(r"(?:\bnot|\bpas|\bnao|\bnem|\bне|不是|而非)\s*(?:de\s*|more than\s*)?$")
+_DENIED_LOAD = re.compile(alternation("load_denials") + r"\s*" + alternation("load_denial_tail") + "?$")
 """Right before a load it corrects: "not 50 lb but 40", "20 kg, pas 25", "не 24 кг", "不是25公斤"."""
 
 
@@ -132,7 +133,7 @@ def outside_names(matches: list[Match], exercises: list[Match], folded: str) -> 
     ]
 
 
-ARTICLES = frozenset({"a", "an", "my", "some", "un", "une", "des", "um", "uma", "uns", "umas"})
+ARTICLES = word_set("articles")
 
 
 def _in_gear_list(match: Match, listed: list[Match], folded: str) -> bool:

@@ -1,4 +1,6 @@
-"""Language identification: script first, then scored lexicon hits for Latin-script languages."""
+"""Language identification for the offline coach: which lexicons to read a message with (every language
+with lexicon evidence) and the one to answer in (`fitcoach.languages.detect`: lingua with the lexicon
+hits as extra evidence and the user's stored language as the prior; Chinese by script)."""
 
 from __future__ import annotations
 
@@ -6,10 +8,11 @@ import json
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 
-from fitcoach.agent.offline.understanding.lexicon import SUPPORTED_LANGUAGES, load_lexicon
-from fitcoach.agent.offline.understanding.normalize import script_counts, tokens
+from fitcoach.languages.detect import detect_language
+from fitcoach.languages.lexicon import SUPPORTED_LANGUAGES, load_lexicon
+from fitcoach.languages.registry import data_dir
+from fitcoach.languages.text import is_cyrillic, script_counts, tokens
 
 HAN_CHARS_PER_WORD = 1.7
 """Chinese has no spaces; about 1.7 characters a word makes a Chinese clause weigh like a Latin one."""
@@ -27,7 +30,7 @@ class LanguageGuess:
 
 @lru_cache(maxsize=1)
 def _han_variants() -> dict[str, frozenset[str]]:
-    raw = resources.files("fitcoach.agent.offline").joinpath("lexicon/scripts.json").read_text("utf-8")
+    raw = data_dir().joinpath("han_variants.json").read_text("utf-8")
     return {variant: frozenset(chars) for variant, chars in json.loads(raw).items()}
 
 
@@ -40,12 +43,17 @@ def _latin_vocabularies() -> dict[str, frozenset[str]]:
     }
 
 
-def identify(text: str, folded: str, ignore_spans: list[tuple[int, int]] | None = None) -> LanguageGuess:
+def identify(
+    text: str, folded: str, ignore_spans: list[tuple[int, int]] | None = None, *, prior: str | None = None
+) -> LanguageGuess:
     """Guess the language of most of the text. `ignore_spans` (exercise names, often English in any
-    language) do not count as evidence."""
+    language) do not count as evidence; `prior` is the user's stored language."""
     kept = folded
+    original = text
     for start, end in ignore_spans or []:
         kept = kept[:start] + " " * (end - start) + kept[end:]
+        if len(text) == len(folded):  # folding kept the offsets: blank the names for lingua too
+            original = original[:start] + " " * (end - start) + original[end:]
     counts = script_counts(kept)
     scores: defaultdict[str, float] = defaultdict(float)
     if counts.han:
@@ -55,13 +63,16 @@ def identify(text: str, folded: str, ignore_spans: list[tuple[int, int]] | None 
         scores["zh-Hans" if hans > hant else "zh-Hant"] = counts.han / HAN_CHARS_PER_WORD
     vocabularies = _latin_vocabularies()
     for token in tokens(kept):
-        if token[0] >= "\u0400" and token[0] <= "\u04ff":
+        if is_cyrillic(token):
             scores["ru"] += 1
             continue
         owners = [lang for lang, vocab in vocabularies.items() if token in vocab]
         for lang in owners:
             scores[lang] += 1 / len(owners)
     if not scores:
-        return LanguageGuess("en", {"en": 0.0})
+        return LanguageGuess(prior if prior in SUPPORTED_LANGUAGES else "en", {"en": 0.0})
     best = max(scores.items(), key=lambda item: (item[1], item[0] == "en"))
-    return LanguageGuess(best[0], dict(scores))
+    if best[0] in ("zh-Hant", "zh-Hans"):
+        return LanguageGuess(best[0], dict(scores))
+    evidence = {lang: score for lang, score in scores.items() if lang in _latin_vocabularies()}
+    return LanguageGuess(detect_language(original, prior=prior, evidence=evidence), dict(scores))

@@ -5,7 +5,7 @@ named days are the ones to shorten, not a new choice of training days ("I can on
 from __future__ import annotations
 
 from fitcoach.agent.offline.understanding.entities import clause_of, pattern_numbers
-from fitcoach.agent.offline.understanding.lexicon import Lexicon, Match
+from fitcoach.languages.lexicon import Lexicon, Match
 
 ONLY_REACH = 16
 """Characters between "only" and the minutes it limits ("only have 30", "n'ai que 30", "只有30")."""

@@ -8,6 +8,7 @@ from enum import StrEnum
 from typing import Literal
 
 from fitcoach.contract.models import Tone, Weekday
+from fitcoach.languages.numbers import Load as Load
 from fitcoach.library.gear import Gear
 
 Side = Literal["left", "right", "both"]
@@ -59,17 +60,6 @@ class DayMention:
     date: dt.date
     start: int
     relative: str | None = None
-
-
-@dataclass(frozen=True)
-class Load:
-    value: float
-    unit: Literal["kg", "lb"]
-    start: int
-
-    @property
-    def pounds(self) -> float:
-        return round(self.value * 2.20462, 1) if self.unit == "kg" else self.value
 
 
 @dataclass(frozen=True)

@@ -7,22 +7,21 @@ from __future__ import annotations
 import re
 
 from fitcoach.agent.offline.understanding.entities import clause_of, pattern_numbers
-from fitcoach.agent.offline.understanding.lexicon import Lexicon, Match
+from fitcoach.languages.grammar import alternation, fragments, word_set
+from fitcoach.languages.lexicon import Lexicon, Match
 
 MAX_AWAY_DAYS = 62
 """A stay longer than about two months is no trip to plan around week by week."""
 
-_UNTIL_THEN = re.compile(
-    r"(?:\bin|\bwithin|\bdans|\bd'ici|\bcherez|через|\bdaqui\s+a|\bdentro\s+de|\bem)\s*$"
-)
+_UNTIL_THEN = re.compile(alternation("delay_before") + r"\s*$")
 """Words before a count that make it a delay ("in two weeks", "dans 10 jours", "через две недели",
 "daqui a duas semanas"), not the length of the stay."""
 
-_LATER = re.compile(r"^\s*(?:later|plus tard|спустя|depois|後|后|以後|以后|之後|之后)")
+_LATER = re.compile(r"^\s*" + alternation("delay_after"))
 """Words after the count that make it a delay ("two weeks later", "兩週後")."""
 
 
-_WEEKDAY_PAIR = re.compile(r"(?:週|周|星期|禮拜|礼拜|[（(、，,])\s*$")
+_WEEKDAY_PAIR = re.compile("(?:" + alternation("weekday_prefixes") + r"|[\uff08(\u3001\uff0c,])\s*$")
 """Before a Chinese "六日" that names Saturday and Sunday ("週末（六日）", "週六日"), not six days."""
 
 
@@ -35,7 +34,8 @@ def away_days_of(folded: str, lexicons: list[Lexicon]) -> int | None:
             after = folded[position + (tail.end() if tail else 0) :]
             if _UNTIL_THEN.search(folded[:position]) or _LATER.match(after):
                 continue
-            if folded.startswith("六日", position) and _WEEKDAY_PAIR.search(folded[:position]):
+            weekend = any(folded.startswith(pair, position) for pair in fragments("weekend_days"))
+            if weekend and _WEEKDAY_PAIR.search(folded[:position]):
                 continue
             days = int(value) * factor
             if 1 <= days <= MAX_AWAY_DAYS:
@@ -43,11 +43,8 @@ def away_days_of(folded: str, lexicons: list[Lexicon]) -> int | None:
     return max(found) if found else None
 
 
-_RETURN_BEFORE = re.compile(
-    r"(?:\bbe|\bget|\bgets|\bgetting|\bgot|\bcome|\bcomes|\bcoming|\bcame|\bfly|\bflying|\bflight|\bhead"
-    r"|\bheading|\bi'm|\bim|\bam|\bwe're)\s*$"
-)
-_TO_THE_DAY = re.compile(r"\s*(?:(?:on|home|by|late|early|this|next|the)\s+)*")
+_RETURN_BEFORE = re.compile(alternation("return_before") + r"\s*$")
+_TO_THE_DAY = re.compile(r"\s*(?:" + alternation("return_to_day") + r"\s+)*")
 """What may sit between "back" and the day it dates: "back Sunday", "back home on Sunday"."""
 
 
@@ -59,7 +56,8 @@ def returning_back(folded: str, matches: list[Match]) -> list[Match]:
     reports = [m.start for m in matches if m.category == "condition"]
     kept: list[Match] = []
     for match in matches:
-        if match.category == "area" and match.key == "back" and folded[match.start : match.end] == "back":
+        said_back = folded[match.start : match.end] in word_set("back_word")
+        if match.category == "area" and match.key == "back" and said_back:
             clause = clause_of(folded, match.start)
             dated = any(d > match.end and _TO_THE_DAY.fullmatch(folded[match.end : d]) for d in days)
             said = dated or _RETURN_BEFORE.search(folded[: match.start])

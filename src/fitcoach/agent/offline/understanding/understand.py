@@ -19,13 +19,6 @@ from fitcoach.agent.offline.understanding.conditions import (
 from fitcoach.agent.offline.understanding.exercises import alias_entries, find_exercises, ordered_slugs
 from fitcoach.agent.offline.understanding.intent import route
 from fitcoach.agent.offline.understanding.language import identify
-from fitcoach.agent.offline.understanding.lexicon import (
-    SUPPORTED_LANGUAGES,
-    Lexicon,
-    Match,
-    load_lexicon,
-    matcher_for,
-)
 from fitcoach.agent.offline.understanding.limits import minutes_only
 from fitcoach.agent.offline.understanding.model import (
     MUSCLE_AREAS,
@@ -36,11 +29,19 @@ from fitcoach.agent.offline.understanding.model import (
     Side,
     Understanding,
 )
-from fitcoach.agent.offline.understanding.normalize import fold, is_han
 from fitcoach.agent.offline.understanding.trips import away_days_of, returning_back
 from fitcoach.agent.offline.understanding.weekday_lists import read_listed_weekdays
 from fitcoach.contract.models import ActiveTab, Tone, Weekday
-from fitcoach.library import get_library
+from fitcoach.languages.grammar import alternation
+from fitcoach.languages.lexicon import (
+    SUPPORTED_LANGUAGES,
+    Lexicon,
+    Match,
+    load_lexicon,
+    matcher_for,
+)
+from fitcoach.languages.text import fold, is_han
+from fitcoach.library import ExerciseLibrary
 from fitcoach.memory.model import MemoryItem
 
 EVIDENCE_FOR_SECOND_LANGUAGE = 2.5
@@ -56,12 +57,12 @@ exist only to out-match a false friend and carry no meaning."""
 _TIMED_INTENTS = {Intent.LIVE_SWAP, Intent.ACUTE_PAIN, Intent.DAY_EDIT, Intent.WHATS_TODAY}
 
 
-@lru_cache(maxsize=1)
-def _vocabulary() -> tuple[frozenset[str], list[str]]:
+@lru_cache(maxsize=4)
+def _vocabulary(library: ExerciseLibrary) -> tuple[frozenset[str], list[str]]:
     words: set[str] = set()
     for lang in SUPPORTED_LANGUAGES:
         words |= load_lexicon(lang).vocabulary()
-    for _, _, _, alias in alias_entries(get_library()):
+    for _, _, _, alias in alias_entries(library):
         if not is_han(alias):
             words.update(t.text for t in ent.tokenize(fold(alias)))
     return frozenset(words), sorted(w for w in words if len(w) >= 4)
@@ -81,14 +82,18 @@ def understand(
     selected_day: Weekday | None = None,
     memory: Sequence[MemoryItem] = (),
     has_plan: bool = False,
+    library: ExerciseLibrary,
+    language: str | None = None,
 ) -> Understanding:
-    """Understand one message against the turn's clock, route context and active memory."""
+    """Understand one message against the turn's clock, route context, active memory and library;
+    `language` is the user's stored language, the prior when the message's own is unclear."""
     folded = fold(message)
-    vocabulary, choices = _vocabulary()
+    vocabulary, choices = _vocabulary(library)
     toks = ent.correct_typos(ent.tokenize(folded), vocabulary, choices)
-    exercise_matches = find_exercises(folded, toks)
+    exercise_matches = find_exercises(folded, toks, library)
     # canonical English names are used in every language, so they are no evidence of English
-    guess = identify(message, folded, [(m.start, m.end) for m in exercise_matches if m.lang == "en"])
+    english_names = [(m.start, m.end) for m in exercise_matches if m.lang == "en"]
+    guess = identify(message, folded, english_names, prior=language)
     langs = {
         guess.lang if guess.lang in SUPPORTED_LANGUAGES else "zh-Hant" if guess.lang == "zh-Hans" else "en"
     }
@@ -293,7 +298,9 @@ def _without_compared_loads(
 CUT_LIST_REACH = 24
 """Characters from a "remove" word to the list of groups it removes ("vire tout le reste (pecs")."""
 
-_LIST_JOIN = re.compile(r"[\s,;/&+()、，（）]*(?:(?:and|or|et|ou|e|и|или|和|與|跟)[\s,()]*)?")
+_LIST_JOIN = re.compile(
+    r"[\s,;/&+()\u3001\uff0c\uff08\uff09]*(?:" + alternation("group_list_joins") + r"[\s,()]*)?"
+)
 """What may sit between two groups of one list: commas, brackets, "and"/"et"/"и"/"和"."""
 
 

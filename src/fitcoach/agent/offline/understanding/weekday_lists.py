@@ -5,11 +5,10 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from fitcoach.agent.offline.understanding.lexicon import Match
+from fitcoach.languages.grammar import alternation
+from fitcoach.languages.lexicon import Match
 
-_LIST_GAP = re.compile(
-    r"\s*(?:[,;/&+、，]\s*)?(?:(?:and|or|to|thru|through|et|ou|au|a|e|ate|y|и|или|по|до|и/или|和|或|到)\s+)?\s*"
-)
+_LIST_GAP = re.compile(r"\s*(?:[,;/&+\u3001\uff0c]\s*)?(?:" + alternation("range_list_joins") + r"\s+)?\s*")
 """What may sit between two weekdays of one list or range: a comma or slash, then "and"/"et"/"e"/
 "и"/"或"... ("Tue, Thu and Sun", "ter e qui", "Sat/Sun", "Thu to Sun")."""
 

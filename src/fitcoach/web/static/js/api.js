@@ -78,6 +78,7 @@ export const api = {
 
   memory: () => request("GET", "/api/memory"),
   forgetMemory: (id) => request("DELETE", `/api/memory/${enc(id)}`),
+  forgetAllMemory: () => request("DELETE", "/api/memory"),
 
   logWorkout: (body, idempotencyKey) =>
     request("POST", "/api/workouts/log", { body, headers: { "Idempotency-Key": idempotencyKey } }),

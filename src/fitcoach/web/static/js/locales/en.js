@@ -133,6 +133,8 @@ export default {
   permanent: "permanent",
   forget: "Forget",
   confirm_forget: "Make the coach forget this?",
+  forget_all: "Forget everything",
+  confirm_forget_all: "Make the coach forget everything it knows about you? This cannot be undone.",
   kind_equipment: "equipment",
   kind_goal: "goal",
   kind_chronic_condition: "condition",

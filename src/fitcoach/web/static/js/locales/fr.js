@@ -133,6 +133,8 @@ export default {
   permanent: "permanent",
   forget: "Oublier",
   confirm_forget: "Faire oublier ceci au coach ?",
+  forget_all: "Tout oublier",
+  confirm_forget_all: "Faire oublier au coach tout ce qu'il sait de toi ? C'est définitif.",
   kind_equipment: "équipement",
   kind_goal: "objectif",
   kind_chronic_condition: "pathologie",

@@ -133,6 +133,8 @@ export default {
   permanent: "permanente",
   forget: "Esquecer",
   confirm_forget: "Fazer o coach esquecer isto?",
+  forget_all: "Esquecer tudo",
+  confirm_forget_all: "Fazer o coach esquecer tudo o que sabe sobre você? Não dá para desfazer.",
   kind_equipment: "equipamento",
   kind_goal: "objetivo",
   kind_chronic_condition: "condição",

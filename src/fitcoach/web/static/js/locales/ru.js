@@ -133,6 +133,8 @@ export default {
   permanent: "бессрочно",
   forget: "Забыть",
   confirm_forget: "Пусть тренер забудет это?",
+  forget_all: "Забыть всё",
+  confirm_forget_all: "Стереть всё, что тренер о вас знает? Отменить будет нельзя.",
   kind_equipment: "оборудование",
   kind_goal: "цель",
   kind_chronic_condition: "хроническое",

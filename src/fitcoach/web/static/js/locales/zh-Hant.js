@@ -133,6 +133,8 @@ export default {
   permanent: "永久",
   forget: "忘記",
   confirm_forget: "要讓教練忘記這件事嗎？",
+  forget_all: "全部忘記",
+  confirm_forget_all: "要讓教練忘記關於你的一切嗎？這無法復原。",
   kind_equipment: "器材",
   kind_goal: "目標",
   kind_chronic_condition: "慢性狀況",

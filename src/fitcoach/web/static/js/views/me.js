@@ -81,6 +81,18 @@ export async function renderMe(root, { app }) {
     app.rerender();
   };
   const forget = (item) => api.forgetMemory(item.id);
+  const forgetAllError = h("p.error", { role: "alert" });
+  const forgetAll = async () => {
+    if (!confirm(t("confirm_forget_all"))) return;
+    try {
+      await api.forgetAllMemory();
+    } catch (err) {
+      forgetAllError.textContent = errorText(err);
+      return;
+    }
+    app.rerender();
+  };
+  const anything = TIERS.some((tier) => (memory[tier] || []).length);
 
   const language = h("select.language", { "aria-label": t("language") }, Object.entries(LANGUAGE_NAMES).map(([code, name]) => h("option", { value: code, selected: code === getLang() }, name)));
   language.addEventListener("change", async () => {
@@ -107,6 +119,8 @@ export async function renderMe(root, { app }) {
           const list = memory[tier] || [];
           return h("div.tier", { "data-tier": tier }, h("h4", {}, t(tier)), list.length ? h("ul.memory-list", {}, list.map((item) => memoryItem(item, forget))) : h("p.muted.small", {}, t("nothing_yet")));
         }),
+        anything ? h("button.ghost.danger.small.forget-all", { type: "button", onclick: forgetAll }, t("forget_all")) : null,
+        forgetAllError,
       ),
       h("section.card", {}, h("h3", {}, t("plan_versions")), items.length ? versionList(items, activeVersion, revert) : h("p.muted", {}, t("no_plan_title")), revertError),
       h(

@@ -1,0 +1,1 @@
+"""Structured facts read from memory text (placeholder until the reader lands)."""
