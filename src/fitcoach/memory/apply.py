@@ -14,6 +14,7 @@ from pydantic import ValidationError
 
 from fitcoach.clock import ensure_utc
 from fitcoach.contract.models import MemoryMutation, Operation, Tier1Entry, Tier2Entry, Tier3Entry
+from fitcoach.memory.caps import cap_refusal
 from fitcoach.memory.dedup import MatchKind, find_match, merge_equipment
 from fitcoach.memory.events import Actor, EventKind, MemoryEvent
 from fitcoach.memory.model import Entry, MemoryItem
@@ -141,6 +142,10 @@ class _Planner:
         entry, expiry = _with_expiry(entry, now=self.now, previous=None)
         match = find_match(entry, list(self.active.values()))
         if match is None:
+            full = cap_refusal(mutation.target_tier, self.active.values())
+            if full is not None:
+                self._reject(index, mutation, RejectReason.FULL, full)
+                return
             item = MemoryItem(
                 id=self._fresh_id(),
                 tier=mutation.target_tier,

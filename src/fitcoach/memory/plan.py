@@ -19,6 +19,8 @@ class RejectReason(StrEnum):
     INACTIVE = "inactive"
     TIER_MISMATCH = "tier_mismatch"
     CATEGORY_MISMATCH = "category_mismatch"
+    FULL = "full"
+    """The tier (or the user's whole memory) is at its cap (`memory/caps.py`)."""
 
 
 class MergeOutcome(StrEnum):
