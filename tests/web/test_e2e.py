@@ -31,7 +31,9 @@ def test_french_onboarding_accept_week_today_log_and_progress(
 
     # Kilograms, stored on the server as the user's preference.
     page.locator("a[data-tab=me]").click()
-    page.locator("button.segment[data-units=kg]").click()
+    # kg is already shown (a French browser's unit): wait for the PATCH itself, not for the button.
+    with page.expect_response(lambda r: r.url.endswith("/api/me") and r.request.method == "PATCH"):
+        page.locator("button.segment[data-units=kg]").click()
     expect(page.locator("button.segment[data-units=kg]")).to_have_attribute("aria-pressed", "true")
     assert api.get("/api/me").json()["settings"]["units"] == "kg"
     page.locator("a[data-tab=coach]").click()

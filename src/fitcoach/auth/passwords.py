@@ -14,8 +14,8 @@ MIN_PASSWORD = 8
 """NIST SP 800-63B's floor for a password the user chose; no composition rules (they do not help)."""
 MAX_PASSWORD = 256
 """Long passphrases are welcome; megabytes are a way to burn CPU."""
-USERNAME = re.compile(r"^[\w.\-]{3,32}$")
-"""Letters of any script, digits and `._-`, 3 to 32 characters."""
+USERNAME = re.compile(r"^[\w.\-]{2,32}$")
+"""Letters of any script, digits and `._-`, 2 to 32 characters (two CJK characters make a name)."""
 EMAIL = re.compile(r"^[^@\s]{1,64}@[^@\s.]+(?:\.[^@\s.]+)+$")
 MAX_EMAIL = 254
 
@@ -67,7 +67,7 @@ def normalize_username(raw: str) -> str:
     """The key an account is found by: NFKC, case-folded, trimmed; raises when it is not a valid name."""
     name = unicodedata.normalize("NFKC", raw).strip().casefold()
     if not USERNAME.match(name):
-        raise InvalidAccountName("a username has 3 to 32 letters, digits, '.', '_' or '-'")
+        raise InvalidAccountName("a username has 2 to 32 letters, digits, '.', '_' or '-'")
     return name
 
 

@@ -77,7 +77,10 @@ def login(body: SignIn, request: Request, session: SessionDep, clock: ClockDep) 
     wait = throttle.retry_after(session, keys=[account, address], now=now)
     if wait is not None:
         raise RateLimited(
-            "too many failed sign-ins; wait before trying again", code="too_many_attempts", retry_after_s=wait
+            "too many failed sign-ins; wait before trying again",
+            code="too_many_attempts",
+            retry_after_s=wait,
+            details={"retry_after_s": wait},
         )
     ok = verify_password(user.password_hash if user is not None else None, body.password)
     if user is None or not ok or user.disabled_at is not None:

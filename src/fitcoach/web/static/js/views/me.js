@@ -4,6 +4,7 @@ import { clear, h } from "../dom.js";
 import { errorText } from "../errors.js";
 import { formatDate, getLang, LANGUAGE_NAMES, setLang, t } from "../i18n.js";
 import * as outbox from "../outbox.js";
+import { devicesSection } from "./devices.js";
 
 const TIERS = ["tier_1_staples", "tier_2_physiological", "tier_3_situational"];
 
@@ -108,6 +109,7 @@ export async function renderMe(root, { app }) {
           return h("div.tier", { "data-tier": tier }, h("h4", {}, t(tier)), list.length ? h("ul.memory-list", {}, list.map((item) => memoryItem(item, forget))) : h("p.muted.small", {}, t("nothing_yet")));
         }),
       ),
+      devicesSection(app),
       h("section.card", {}, h("h3", {}, t("plan_versions")), items.length ? versionList(items, activeVersion, revert) : h("p.muted", {}, t("no_plan_title")), revertError),
       h(
         "section.card.settings",
