@@ -10,8 +10,8 @@ import pytest
 from sqlalchemy import Engine
 from typer.testing import CliRunner
 
-from fitcoach.cli.main import app
 from fitcoach.auth.passwords import verify_password
+from fitcoach.cli.main import app
 from fitcoach.clock import SystemClock
 from fitcoach.storage.accounts import find_by_login
 from fitcoach.storage.db import make_sessionmaker
