@@ -90,7 +90,7 @@ def create(
                 session, username=username or name, password=secret, email=email, now=now, display_name=name
             )
         token = issue_token(
-            session, user_id=user.id, now=now, name="Created by fitcoach user create", ttl=_ttl()
+            session, user_id=user.id, now=now, name="Command line (fitcoach user create)", ttl=_ttl()
         )
         session.commit()
         echo_json({"id": user.id, "name": user.name, "username": user.username, "token": token})
