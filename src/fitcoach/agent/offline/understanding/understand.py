@@ -353,6 +353,9 @@ def _target_day(
     if len(weekdays) == 1:
         return weekdays[0]
     relative = [d for d in days if d.relative in ("today", "tomorrow", "day_after_tomorrow")]
+    if relative and relative[0].relative == "today" and active_tab == "workout" and selected_day is not None:
+        # In a live workout "now" is the session being trained, whatever weekday the calendar says.
+        return selected_day
     if relative:
         return relative[0].weekday
     if selected_day is not None and active_tab != "coach":
