@@ -86,12 +86,12 @@ def _item_line(item: MemoryItem) -> str:
     return f"{prefix} [{one_line(entry.event)}] {one_line(entry.fact)} ({week}{expires})"
 
 
-def _section(active: list[MemoryItem], shown: list[MemoryItem]) -> list[str]:
+def _section(active: list[MemoryItem], shown: list[MemoryItem], rendered: dict[str, str]) -> list[str]:
     kept = {item.id for item in shown}
     lines: list[str] = []
     for tier, title in TIER_TITLES.items():
         lines.append(title)
-        tier_lines = [_item_line(item) for item in shown if item.tier is tier]
+        tier_lines = [rendered[item.id] for item in shown if item.tier is tier]
         left_out = sum(1 for item in active if item.tier is tier and item.id not in kept)
         if left_out:
             tier_lines.append(LEFT_OUT.format(count=left_out))
@@ -108,8 +108,12 @@ def memory_lines(
     active = sorted(
         (item for item in items if item.is_active(now)), key=lambda item: (item.created_at, item.id)
     )
-    shown = fit_items(active, budget=budget, size=lambda kept: len("\n".join(_section(active, kept))))
-    return _section(active, shown)
+    rendered = {item.id: _item_line(item) for item in active}  # each line once, however many tries
+
+    def size(kept: list[MemoryItem]) -> int:
+        return len("\n".join(_section(active, kept, rendered)))
+
+    return _section(active, fit_items(active, budget=budget, size=size), rendered)
 
 
 def _prune(value: Any) -> Any:
