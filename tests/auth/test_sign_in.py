@@ -63,6 +63,7 @@ def verifications(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
         ("nobody", PASSWORD),  # no such account
         ("nobody@example.org", PASSWORD),
         ("x", PASSWORD),  # not even a valid name
+        ("a" * 64 + "@" + "b" * 180 + ".org", PASSWORD),  # the longest address: its key is a hash
         ("disabled", PASSWORD),  # right password, disabled account
         ("tokens-only", PASSWORD),  # an account with no password
     ],

@@ -56,29 +56,17 @@ def create_app(
     )
     app.state.sessionmaker = make_sessionmaker(app.state.engine)
     app.state.brains = brains or make_brains(settings, sessions=app.state.sessionmaker, clock=app.state.clock)
-    sessions = app.state.sessionmaker
     # Counted in the database, so every worker process enforces the same limit.
-    app.state.chat_limiter = DatabaseRateLimiter(
-        sessions,
-        scope="chat",
-        limit=settings.chat_rate_per_minute,
-        window=timedelta(minutes=1),
-        what="messages",
-    )
-    app.state.memory_limiter = DatabaseRateLimiter(
-        sessions,
-        scope="memory_write",
-        limit=settings.memory_write_rate_per_minute,
-        window=timedelta(minutes=1),
-        what="facts stated",
-    )
-    app.state.signup_limiter = DatabaseRateLimiter(
-        sessions,
-        scope="signup",
-        limit=settings.signup_rate_per_hour,
-        window=timedelta(hours=1),
-        what="sign-ups",
-    )
+    per_minute, per_hour = timedelta(minutes=1), timedelta(hours=1)
+    for name, scope, limit, window, what in [
+        ("chat_limiter", "chat", settings.chat_rate_per_minute, per_minute, "messages"),
+        ("memory_limiter", "memory_write", settings.memory_write_rate_per_minute, per_minute, "facts stated"),
+        ("signup_limiter", "signup", settings.signup_rate_per_hour, per_hour, "sign-ups"),
+    ]:
+        limiter = DatabaseRateLimiter(
+            app.state.sessionmaker, scope=scope, limit=limit, window=window, what=what
+        )
+        setattr(app.state, name, limiter)
     app.state.schema = Schema(app.state.engine)
     install_error_handlers(app)
     for router in ROUTERS:

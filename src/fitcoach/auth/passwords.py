@@ -4,6 +4,7 @@ people sign in with. Every failed sign-in runs one full verification, known acco
 from __future__ import annotations
 
 import re
+import threading
 import unicodedata
 from functools import lru_cache
 
@@ -20,6 +21,10 @@ EMAIL = re.compile(r"^[^@\s]{1,64}@[^@\s.]+(?:\.[^@\s.]+)+$")
 MAX_EMAIL = 254
 
 _HASHER = PasswordHasher()
+CONCURRENT_HASHES = 4
+"""Hashes a process computes at once: each takes 64 MiB for a moment, so a burst of sign-ins queues
+instead of exhausting memory (4 × 64 MiB)."""
+_SLOTS = threading.BoundedSemaphore(CONCURRENT_HASHES)
 
 
 class InvalidAccountName(ValueError):
@@ -28,7 +33,8 @@ class InvalidAccountName(ValueError):
 
 def hash_password(password: str) -> str:
     check_password(password)
-    return _HASHER.hash(password)
+    with _SLOTS:
+        return _HASHER.hash(password)
 
 
 def check_password(password: str) -> None:
@@ -43,7 +49,8 @@ def check_password(password: str) -> None:
 @lru_cache(maxsize=1)
 def _dummy_hash() -> str:
     # Made once per process with the same parameters, so an unknown account costs what a known one does.
-    return _HASHER.hash("no account has this password")
+    with _SLOTS:
+        return _HASHER.hash("no account has this password")
 
 
 def verify_password(stored_hash: str | None, password: str) -> bool:
@@ -52,7 +59,8 @@ def verify_password(stored_hash: str | None, password: str) -> bool:
     target = stored_hash or _dummy_hash()
     candidate = password[:MAX_PASSWORD]
     try:
-        _HASHER.verify(target, candidate)
+        with _SLOTS:
+            _HASHER.verify(target, candidate)
     except (VerificationError, InvalidHashError):
         return False
     return stored_hash is not None

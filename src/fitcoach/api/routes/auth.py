@@ -3,6 +3,7 @@ local sign-in where it is safe, and sign-out, which revokes the token at once.""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
@@ -72,7 +73,10 @@ def login(body: SignIn, request: Request, session: SessionDep, clock: ClockDep) 
     now = clock.now()
     user = find_by_login(session, login=body.login)
     key = login_key(body.login)
-    account = f"user:{user.id}" if user is not None else f"login:{key[1] if key else body.login[:150]}"
+    # An unknown login is counted by its hash: bounded in size, and never stored as typed (people do
+    # type a password into the username field).
+    typed = key[1] if key else body.login
+    account = f"user:{user.id}" if user is not None else f"login:{hashlib.sha256(typed.encode()).hexdigest()}"
     address = address_key(_client(request))
     wait = throttle.retry_after(session, keys=[account, address], now=now)
     if wait is not None:
