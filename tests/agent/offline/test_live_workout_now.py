@@ -1,5 +1,6 @@
-"""In a live workout, "right now" and "today" mean the session being trained, not the calendar's day
-(a Monday session trained on a Tuesday asked the coach about Tuesday's exercises)."""
+"""In a live workout "right now" and "today" mean the session being trained, and from a day's page "right
+now" means that day, not the calendar's (a Monday session trained on a Tuesday asked the coach about
+Tuesday's exercises)."""
 
 from __future__ import annotations
 
@@ -26,7 +27,8 @@ def test_now_in_a_live_workout_is_the_workout_day(message: str) -> None:
     assert u.target_day is Weekday.MONDAY
 
 
-def test_now_elsewhere_is_still_today() -> None:
+def test_now_from_a_days_page_is_that_day() -> None:
+    """Asked from Monday's page, "instead of X right now?" is about Monday's X."""
     u = understand(
         "What can I do instead of Flat DB Bench Press right now?",
         now=TUESDAY,
@@ -34,4 +36,17 @@ def test_now_elsewhere_is_still_today() -> None:
         selected_day=Weekday.MONDAY,
         has_plan=True,
     )
+    assert u.target_day is Weekday.MONDAY
+
+
+@pytest.mark.parametrize(
+    ("message", "tab", "selected"),
+    [
+        ("What can I do instead of Flat DB Bench Press right now?", "coach", None),
+        ("The bench is taken today, what else can I do?", "week", Weekday.MONDAY),
+        ("Je n'ai que 20 minutes maintenant, tu peux raccourcir ?", "coach", None),
+    ],
+)
+def test_today_elsewhere_is_the_calendar_day(message: str, tab: str, selected: Weekday | None) -> None:
+    u = understand(message, now=TUESDAY, active_tab=tab, selected_day=selected, has_plan=True)  # type: ignore[arg-type]
     assert u.target_day is Weekday.TUESDAY

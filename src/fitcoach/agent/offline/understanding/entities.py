@@ -315,6 +315,7 @@ def _weekend(today: dt.date) -> list[int]:
 
 _RELATIVE_OFFSETS: dict[str, Callable[[dt.date], list[int]]] = {
     "today": lambda today: [0],
+    "now": lambda today: [0],  # "right now", "maintenant": today, unless the route names the day in question
     "tomorrow": lambda today: [1],
     "day_after_tomorrow": lambda today: [2],
     "weekend": _weekend,
@@ -357,7 +358,7 @@ def event_of(matches: list[Match], days: list[DayMention], now: dt.datetime) -> 
         # "meu casamento é em dezembro": the month's last day, this year or the next
         month = int(min(months, key=lambda m: abs(m.start - event.start)).key)
         return EventMention(event.key, _month_end(now.date(), month), event.start, month_only=True)
-    named = named or [d for d in days if d.relative not in ("today", None)] or days
+    named = named or [d for d in days if d.relative not in ("today", "now", None)] or days
     if named:
         date = min(named, key=lambda d: abs(d.start - event.start)).date
     elif any(m.category == "relative" and m.key == "next_week" for m in matches):
