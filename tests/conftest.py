@@ -14,6 +14,7 @@ from pathlib import Path
 import psycopg
 import pytest
 from fastapi import FastAPI
+from hypothesis import HealthCheck, settings
 from fastapi.testclient import TestClient
 from sqlalchemy import Engine, inspect, text
 from sqlalchemy.engine import make_url
@@ -24,6 +25,11 @@ from fitcoach.clock import FrozenClock, parse_instant
 from fitcoach.config import Settings
 from fitcoach.storage.db import make_engine, make_sessionmaker, migrate, normalize_url
 from fitcoach.storage.users import create_user, issue_token
+
+# Properties are judged on what they hold, never on how long an example takes: a shared CI machine
+# under load made examples miss hypothesis's default 200 ms deadline (timed assertions are banned).
+settings.register_profile("fitcoach", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("fitcoach")
 
 DATA = Path(__file__).parent / "data"
 POSTGRES_URL = os.environ.get("FITCOACH_TEST_POSTGRES_URL")

@@ -35,10 +35,29 @@ class Settings(BaseSettings):
     )
     max_body_bytes: int = 256 * 1024
     default_login: bool = False
-    """One-click sign-in of the local default user (`make run` turns it on; off for any real deployment)."""
+    """One-click sign-in of the local default user (`make run` turns it on). Served only to a loopback
+    client naming a loopback Host on a server bound to loopback; `fitcoach serve` refuses to start
+    with it on a non-loopback address."""
     default_user_file: Path = Path("data") / "default-user.json"
+    bind_host: str | None = None
+    """The address the server listens on; `fitcoach serve` sets it for its workers. Unknown (None),
+    as when the app is run by other means, counts as not loopback."""
+    allow_signup: bool = False
+    """Whether anyone who reaches the server may create an account (`POST /api/auth/signup`);
+    otherwise accounts come from `fitcoach user create`."""
+    token_ttl_days: float = Field(default=30, gt=0, le=3650)
+    """A sign-in token expires after this many days without use; each use slides the expiry."""
+    trusted_hosts: list[str] = Field(default_factory=lambda: ["*"])
+    """Host headers the app answers (Starlette's TrustedHostMiddleware), e.g.
+    `["coach.example.com"]`; `*` answers any. Set it on any server reachable from a network."""
+    hsts: bool = False
+    """Send Strict-Transport-Security (one year): turn on when the app is served behind TLS."""
     chat_rate_per_minute: int = Field(default=30, ge=0)
-    """Chat turns one user may start per minute in one server process (0: no limit)."""
+    """Chat turns one user may start per minute, counted in the database across every worker (0: no limit)."""
+    memory_write_rate_per_minute: int = Field(default=20, ge=0)
+    """Facts one user may state through `POST /api/memory` per minute, across workers (0: no limit)."""
+    signup_rate_per_hour: int = Field(default=10, ge=0)
+    """Accounts one client address may create per hour (0: no limit)."""
     db_pool_size: int | None = Field(default=None, ge=1, le=1000)
     """Database connections per server process, with no overflow (unset: SQLAlchemy's 5 + 10 overflow).
     Size it with the worker count against PostgreSQL's `max_connections`."""

@@ -45,6 +45,13 @@ class Unauthorized(FitcoachError):
     code = "unauthorized"
 
 
+class Forbidden(FitcoachError):
+    """Understood and refused for anyone in the caller's position (sign-up closed, unsafe local sign-in)."""
+
+    status_code = 403
+    code = "forbidden"
+
+
 class PayloadTooLarge(FitcoachError):
     status_code = 413
     code = "payload_too_large"

@@ -30,7 +30,10 @@ class Step:
     label: str
     """Schemathesis' operation label, "METHOD /path/{template}"."""
     request: Callable[[Context], dict[str, Any]] = lambda _ctx: {}
-    """Keyword arguments for `operation.Case` (path_parameters, query, body, headers)."""
+    """Keyword arguments for `operation.Case` (path_parameters, query, body, headers), and
+    `call_headers` for headers that replace the default ones (another user's token)."""
+    expect: int | None = None
+    """The status this step must answer; None for any 2xx."""
 
 
 def seed_user(engine: Engine, *, user_id: str, now: datetime) -> Context:
@@ -77,9 +80,29 @@ WORKOUT = {
     ],
 }
 
+FUZZ_LOGIN = {"login": "fuzz", "password": "fuzz-password-1"}
+"""The fuzz user's password sign-in (the fixture gives the account this password)."""
+
 STEPS = [
     Step("GET /api/health"),
-    Step("GET /api/auth/default"),
+    Step("GET /api/health/ready"),
+    Step("GET /api/auth/options"),
+    Step("POST /api/auth/login", lambda _: {"body": {**FUZZ_LOGIN, "device_name": "Fuzz phone"}}),
+    Step(
+        "POST /api/auth/signup",
+        lambda _: {"body": {"username": "newcomer", "password": "a long enough password"}},
+    ),
+    # The ASGI test client is no loopback client: refused, and the refusal is checked against the document.
+    Step("POST /api/auth/default", expect=403),
+    Step("GET /api/me/tokens"),
+    Step(
+        "DELETE /api/me/tokens/{token_id}",
+        lambda ctx: {"path_parameters": {"token_id": ctx["POST /api/auth/login"]["token_id"]}},
+    ),
+    Step(
+        "POST /api/auth/logout",
+        lambda ctx: {"call_headers": {"Authorization": f"Bearer {ctx['POST /api/auth/signup']['token']}"}},
+    ),
     Step("GET /api/me"),
     Step("PATCH /api/me", lambda _: {"body": {"settings": {"units": "lb", "language": "fr"}}}),
     Step("GET /api/exercises", lambda _: {"query": {"gear": ["Dumbbells", "Bench"], "muscle": "Chest"}}),

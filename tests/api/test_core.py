@@ -9,7 +9,14 @@ from fastapi.testclient import TestClient
 from fitcoach.api.app import ROUTERS
 from tests.conftest import MakeUser
 
-PUBLIC = {"/api/health", "/api/auth/default"}
+PUBLIC = {
+    "/api/health",
+    "/api/health/ready",
+    "/api/auth/options",
+    "/api/auth/login",
+    "/api/auth/signup",
+    "/api/auth/default",
+}
 PATH_EXAMPLES = {
     "/api/exercises/{slug}": "/api/exercises/goblet-squat",
     "/api/workouts/{log_id}": "/api/workouts/log_123",
@@ -17,6 +24,7 @@ PATH_EXAMPLES = {
     "/api/memory/{item_id}": "/api/memory/mem_123",
     "/api/coach/proposals/{proposal_id}/accept": "/api/coach/proposals/prop_123/accept",
     "/api/coach/proposals/{proposal_id}/dismiss": "/api/coach/proposals/prop_123/dismiss",
+    "/api/me/tokens/{token_id}": "/api/me/tokens/tok_123",
 }
 PROTECTED = [
     ("GET", "/api/exercises"),
@@ -45,6 +53,9 @@ PROTECTED = [
     ("POST", "/api/plan/revert"),
     ("GET", "/api/me"),
     ("PATCH", "/api/me"),
+    ("GET", "/api/me/tokens"),
+    ("DELETE", "/api/me/tokens/tok_123"),
+    ("POST", "/api/auth/logout"),
 ]
 
 

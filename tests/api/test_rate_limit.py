@@ -1,4 +1,5 @@
-"""The per-user chat rate limit: a sliding minute on the injected clock, 429 with Retry-After."""
+"""The per-user chat rate limit: a sliding minute on the injected clock, 429 with Retry-After, counted in
+the database (both backends; `tests/reliability/test_shared_limits.py` runs two server processes)."""
 
 from __future__ import annotations
 
@@ -11,11 +12,12 @@ from sqlalchemy.orm import Session
 
 from fitcoach.agent.providers.scripted import ScriptedProvider
 from fitcoach.api.app import create_app
-from fitcoach.api.limits import SlidingWindowLimiter
 from fitcoach.clock import FrozenClock, parse_instant
 from fitcoach.config import Settings
 from fitcoach.errors import RateLimited
 from fitcoach.services.brains import Brains
+from fitcoach.storage.db import make_sessionmaker
+from fitcoach.storage.rate_limits import DatabaseRateLimiter
 from fitcoach.storage.tables import ChatTurn
 from tests.agent.test_pipeline import none_answer
 from tests.conftest import MakeUser
@@ -76,8 +78,10 @@ def test_chat_is_limited_per_user_and_reopens_as_the_window_slides(
         (0, [0, 0, 0, 0], None),  # 0 disables the limit
     ],
 )
-def test_sliding_window(limit: int, offsets_s: list[float], expected: int | None) -> None:
-    limiter = SlidingWindowLimiter(limit=limit, window=timedelta(minutes=1))
+def test_sliding_window(engine: Engine, limit: int, offsets_s: list[float], expected: int | None) -> None:
+    limiter = DatabaseRateLimiter(
+        make_sessionmaker(engine), scope="test", limit=limit, window=timedelta(minutes=1), what="tries"
+    )
     last: int | None = None
     for offset in offsets_s:
         try:

@@ -19,7 +19,10 @@ from fitcoach.api.app import create_app
 from fitcoach.clock import FrozenClock
 from fitcoach.config import Settings
 from fitcoach.contract.models import MemoryMutation
-from tests.api.known_good import STEPS, Context, seed_user
+from fitcoach.storage.accounts import set_password
+from fitcoach.storage.db import make_sessionmaker
+from fitcoach.storage.tables import User
+from tests.api.known_good import FUZZ_LOGIN, STEPS, Context, seed_user
 from tests.conftest import MakeUser, TestUser
 
 INSTANT = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$")
@@ -43,9 +46,16 @@ def seeded(
     # used to be written with them while every other timestamp was to the second.
     clock.advance(timedelta(microseconds=123_456))
     user = make_user("ana")
+    with make_sessionmaker(engine).begin() as session:
+        row = session.get(User, user.id)
+        assert row is not None
+        row.username = FUZZ_LOGIN["login"]
+        set_password(session, user=row, password=FUZZ_LOGIN["password"])
     default_user = tmp_path / "default-user.json"
     default_user.write_text(json.dumps({"token": user.token, "name": user.name, "id": user.id}))
-    settings = Settings(database_url=database_url, default_login=True, default_user_file=default_user)
+    settings = Settings(
+        database_url=database_url, default_login=True, default_user_file=default_user, allow_signup=True
+    )
     context = seed_user(engine, user_id=user.id, now=clock.now())
     with TestClient(create_app(settings, clock=clock, engine=engine)) as client:
         yield client, user, context
@@ -75,9 +85,10 @@ def test_every_route_answers_its_documented_body(seeded: tuple[TestClient, TestU
             template.format(**request.get("path_parameters", {})),
             params=request.get("query"),
             json=request.get("body"),
-            headers={**user.headers, **request.get("headers", {})},
+            headers={**user.headers, **request.get("headers", {}), **request.get("call_headers", {})},
         )
-        assert 200 <= response.status_code < 300, f"{step.label}: {response.text}"
+        ok = response.status_code == step.expect if step.expect else 200 <= response.status_code < 300
+        assert ok, f"{step.label}: {response.text}"
         body = response.json() if response.content else None
         context[step.label] = body
         for key, value in _instants(body):

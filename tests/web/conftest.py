@@ -32,8 +32,10 @@ def is_local(url: str) -> bool:
 
 
 def watch(context: BrowserContext, errors: list[str]) -> None:
-    """Collect uncaught page errors and any request that leaves the machine (a CDN, a font, analytics)."""
+    """Collect uncaught page errors, any request that leaves the machine (a CDN, a font, analytics) and
+    every Content-Security-Policy violation the browser reports (the client must run under the policy)."""
     context.on("request", lambda r: None if is_local(r.url) else errors.append(f"remote request: {r.url}"))
+    context.on("console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None)
 
 
 @pytest.fixture

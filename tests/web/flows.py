@@ -21,7 +21,9 @@ WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", 
 
 
 def sign_in(page: Page, server: LiveServer, token: str) -> None:
+    """Sign in with an access token (the form under "Sign in with an access token")."""
     page.goto(f"{server.url}/")
+    page.locator("details.token-signin summary").click()
     page.locator("input.token").fill(token)
     page.locator("form.signin button[type=submit]").click()
     expect(page.locator("nav#tabs")).to_be_visible()

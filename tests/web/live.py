@@ -30,11 +30,12 @@ class LiveServer:
         }
         self._process: subprocess.Popen[bytes] | None = None
 
-    def cli(self, *args: str) -> str:
+    def cli(self, *args: str, stdin: str | None = None) -> str:
         done = subprocess.run(
             [sys.executable, "-m", "fitcoach", *args],
             cwd=self.workdir,
             env=self.env,
+            input=stdin,
             capture_output=True,
             text=True,
             timeout=120,

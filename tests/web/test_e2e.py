@@ -31,7 +31,9 @@ def test_french_onboarding_accept_week_today_log_and_progress(
 
     # Kilograms, stored on the server as the user's preference.
     page.locator("a[data-tab=me]").click()
-    page.locator("button.segment[data-units=kg]").click()
+    # kg is already shown (a French browser's unit): wait for the PATCH itself, not for the button.
+    with page.expect_response(lambda r: r.url.endswith("/api/me") and r.request.method == "PATCH"):
+        page.locator("button.segment[data-units=kg]").click()
     expect(page.locator("button.segment[data-units=kg]")).to_have_attribute("aria-pressed", "true")
     assert api.get("/api/me").json()["settings"]["units"] == "kg"
     page.locator("a[data-tab=coach]").click()
@@ -213,11 +215,14 @@ def test_server_down_mid_workout_the_session_arrives_exactly_once(
 
 
 def test_one_click_sign_in_only_where_the_operator_enabled_it(
-    shared_server: LiveServer, phone: Callable[[str], Page], tmp_path_factory: pytest.TempPathFactory
+    shared_server: LiveServer,
+    phone: Callable[[str], Page],
+    tmp_path_factory: pytest.TempPathFactory,
+    screenshots: Path,
 ) -> None:
     page = phone("en-US")
     page.goto(f"{shared_server.url}/")
-    expect(page.locator("form.signin")).to_be_visible()
+    expect(page.locator("form.signin-password")).to_be_visible()
     expect(page.locator(".default-sign-in")).to_have_count(0)
 
     local = LiveServer(tmp_path_factory.mktemp("make-run"))
@@ -226,6 +231,8 @@ def test_one_click_sign_in_only_where_the_operator_enabled_it(
     local.start()
     try:
         page.goto(f"{local.url}/")
+        expect(page.locator(".default-sign-in")).to_have_text("Continue as default")
+        page.screenshot(path=screenshots / "signin-local.png")
         page.locator(".default-sign-in").click()
         expect(page.locator("nav#tabs")).to_be_visible()
         expect(page.locator(".bubble.coach").first).to_contain_text("Welcome!")

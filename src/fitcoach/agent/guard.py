@@ -3,7 +3,6 @@ the engine against this user's memory and plan (issue 5, R30-R33, R40-R41)."""
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
@@ -11,6 +10,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from fitcoach.contract.finite import loads_finite
 from fitcoach.contract.models import (
     CoachReply,
     DayPlan,
@@ -139,8 +139,8 @@ def _parse_json(text: str) -> dict[str, Any] | str:
     if fenced:
         text = fenced.group(1)
     try:
-        raw = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
+        raw = loads_finite(text)
+    except (ValueError, RecursionError) as exc:
         return f"the answer is not valid JSON ({exc.__class__.__name__}: {str(exc)[:120]})"
     if not isinstance(raw, dict):
         return "the answer must be one JSON object"

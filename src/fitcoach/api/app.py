@@ -6,22 +6,28 @@ from datetime import timedelta
 
 from fastapi import APIRouter, FastAPI
 from sqlalchemy import Engine
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from fitcoach import __version__
 from fitcoach.api.errors import install_error_handlers
-from fitcoach.api.limits import BodySizeLimit, SlidingWindowLimiter
+from fitcoach.api.finite import RejectNonFinite
+from fitcoach.api.limits import BodySizeLimit
 from fitcoach.api.nul import RejectNul
-from fitcoach.api.routes import analytics, coach, exercises, health, me, memory, plan, workouts
+from fitcoach.api.readiness import MigrationGate, Schema
+from fitcoach.api.routes import analytics, auth, coach, exercises, health, me, memory, plan, tokens, workouts
+from fitcoach.api.security import SecurityHeaders
 from fitcoach.clock import Clock, SystemClock
 from fitcoach.config import Settings
 from fitcoach.languages.detect import warm_up_detection
 from fitcoach.services.brains import Brains, make_brains
 from fitcoach.storage.db import make_engine, make_sessionmaker
+from fitcoach.storage.rate_limits import DatabaseRateLimiter
 from fitcoach.web import mount_web
 
 # Every router, in one list: a new area adds one line here.
 ROUTERS: list[APIRouter] = [
     health.router,
+    auth.router,
     exercises.router,
     workouts.router,
     analytics.router,
@@ -29,6 +35,7 @@ ROUTERS: list[APIRouter] = [
     coach.router,
     plan.router,
     me.router,
+    tokens.router,
 ]
 
 
@@ -49,15 +56,30 @@ def create_app(
     )
     app.state.sessionmaker = make_sessionmaker(app.state.engine)
     app.state.brains = brains or make_brains(settings, sessions=app.state.sessionmaker, clock=app.state.clock)
-    app.state.chat_limiter = SlidingWindowLimiter(
-        limit=settings.chat_rate_per_minute, window=timedelta(minutes=1)
-    )
+    # Counted in the database, so every worker process enforces the same limit.
+    per_minute, per_hour = timedelta(minutes=1), timedelta(hours=1)
+    for name, scope, limit, window, what in [
+        ("chat_limiter", "chat", settings.chat_rate_per_minute, per_minute, "messages"),
+        ("memory_limiter", "memory_write", settings.memory_write_rate_per_minute, per_minute, "facts stated"),
+        ("signup_limiter", "signup", settings.signup_rate_per_hour, per_hour, "sign-ups"),
+    ]:
+        limiter = DatabaseRateLimiter(
+            app.state.sessionmaker, scope=scope, limit=limit, window=window, what=what
+        )
+        setattr(app.state, name, limiter)
+    app.state.schema = Schema(app.state.engine)
     install_error_handlers(app)
     for router in ROUTERS:
         app.include_router(router)
     mount_web(app)
+    # Outermost last: headers go on every answer (a refused host or body included); the host check
+    # runs before anything reads the body; the migration gate sits next to the routes.
+    app.add_middleware(MigrationGate, schema=app.state.schema)
+    app.add_middleware(RejectNonFinite)
     app.add_middleware(RejectNul)  # inside the size limit: it reads only bodies that fit
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(TrustedHostMiddleware, allowed_hosts=settings.trusted_hosts)
+    app.add_middleware(SecurityHeaders, hsts=settings.hsts)
     return app
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import timedelta
 from typing import Annotated
 
 from fastapi import Depends, Request
@@ -12,8 +13,8 @@ from fitcoach.clock import Clock
 from fitcoach.errors import Unauthorized
 from fitcoach.library import ExerciseLibrary
 from fitcoach.storage.library import effective_library
-from fitcoach.storage.tables import User
-from fitcoach.storage.users import user_for_token
+from fitcoach.storage.tables import ApiToken, User
+from fitcoach.storage.tokens import authenticate
 
 
 def get_session(request: Request) -> Iterator[Session]:
@@ -37,16 +38,30 @@ SessionDep = Annotated[Session, Depends(get_session)]
 ClockDep = Annotated[Clock, Depends(get_clock)]
 
 
+def token_ttl(request: Request) -> timedelta:
+    return timedelta(days=request.app.state.settings.token_ttl_days)
+
+
 def get_current_user(request: Request, session: SessionDep, clock: ClockDep) -> User:
+    """The token's owner. The token row is kept on `request.state.token` (sign-out, the device list)."""
     header = request.headers.get("authorization", "")
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         raise Unauthorized("send 'Authorization: Bearer <token>'", code="missing_token")
-    user = user_for_token(session, token=token.strip(), now=clock.now())
-    if user is None:
-        raise Unauthorized("unknown or revoked token", code="invalid_token")
+    found = authenticate(session, token=token.strip(), now=clock.now(), ttl=token_ttl(request))
+    if found is None:
+        session.commit()  # an expired token's row is deleted on sight
+        raise Unauthorized("unknown, expired or revoked token", code="invalid_token")
+    if found.user.disabled_at is not None:
+        raise Unauthorized("this account is disabled", code="account_disabled")
     session.commit()
-    return user
+    request.state.token = found.token
+    return found.user
+
+
+def current_token(request: Request, _user: Annotated[User, Depends(get_current_user)]) -> ApiToken:
+    token: ApiToken = request.state.token
+    return token
 
 
 def get_library_for_request(session: SessionDep) -> ExerciseLibrary:
@@ -59,4 +74,5 @@ def get_library_for_request(session: SessionDep) -> ExerciseLibrary:
 
 
 UserDep = Annotated[User, Depends(get_current_user)]
+TokenDep = Annotated[ApiToken, Depends(current_token)]
 LibraryDep = Annotated[ExerciseLibrary, Depends(get_library_for_request)]

@@ -21,6 +21,7 @@ log = logging.getLogger("fitcoach.api")
 HTTP_CODES = {
     400: "bad_request",
     401: "unauthorized",
+    403: "forbidden",
     404: "not_found",
     405: "method_not_allowed",
     413: "payload_too_large",
@@ -47,7 +48,8 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     status: {"model": ErrorBody, "description": description}
     for status, description in {
         400: "Unreadable JSON body (invalid_json)",
-        401: "Missing or unknown token",
+        401: "Missing, unknown, expired or revoked token; wrong credentials",
+        403: "Refused for this server or client (sign-up closed, one-click sign-in not safe here)",
         404: "Unknown id, or another user's",
         409: "Conflicts with the current state",
         413: "Body over the size limit",

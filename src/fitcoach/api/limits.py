@@ -1,18 +1,12 @@
-"""Request limits: the body-size limit as plain ASGI middleware (an oversized upload is refused before
-it is parsed), and the per-user chat rate limit."""
+"""The body-size limit as plain ASGI middleware: an oversized upload is refused before it is parsed.
+(Rate limits are counted in the database: `storage/rate_limits.py`.)"""
 
 from __future__ import annotations
 
 import json
-import math
-import threading
-from collections import deque
-from datetime import datetime, timedelta
 from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
-
-from fitcoach.errors import RateLimited
 
 
 class BodySizeLimit:
@@ -77,43 +71,3 @@ class BodySizeLimit:
             }
         )
         await send({"type": "http.response.body", "body": body})
-
-
-class SlidingWindowLimiter:
-    """At most `limit` events per user in any `window`, counted in this process only.
-
-    Each server process keeps its own counts, so with N workers a user can get up to N x `limit`
-    through; the limit protects a process's LLM budget, not a global quota. `limit` 0 disables it.
-    """
-
-    def __init__(self, *, limit: int, window: timedelta) -> None:
-        self.limit = limit
-        self.window = window
-        self._events: dict[str, deque[datetime]] = {}
-        # Sync routes run in a thread pool: two turns of one user may check at the same moment.
-        self._lock = threading.Lock()
-
-    def hit(self, key: str, *, now: datetime) -> None:
-        """Count one event for `key` at `now`, or raise `RateLimited` (nothing counted) when full."""
-        if self.limit <= 0:
-            return
-        with self._lock:
-            events = self._events.setdefault(key, deque())
-            while events and events[0] <= now - self.window:
-                events.popleft()
-            if len(events) >= self.limit:
-                wait = (events[0] + self.window - now).total_seconds()
-                raise RateLimited(
-                    f"too many messages: at most {self.limit} per {int(self.window.total_seconds())} s",
-                    retry_after_s=max(1, math.ceil(wait)),
-                    details={"limit": self.limit, "window_s": int(self.window.total_seconds())},
-                )
-            events.append(now)
-            self._forget_idle(now)
-
-    def _forget_idle(self, now: datetime) -> None:
-        # Bounded memory over many users: drop users whose newest event left the window.
-        if len(self._events) > 10_000:
-            cutoff = now - self.window
-            for key in [k for k, v in self._events.items() if not v or v[-1] <= cutoff]:
-                del self._events[key]

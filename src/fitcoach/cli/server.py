@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import os
+
 import typer
 import uvicorn
 
+from fitcoach.auth.loopback import is_loopback_bind
 from fitcoach.cli.common import open_database
 from fitcoach.config import Settings
 from fitcoach.storage.db import make_engine, migrate
@@ -19,6 +22,24 @@ def serve(
 ) -> None:
     """Run the API server (the database is created and migrated on first start)."""
     settings = Settings()
+    loopback = is_loopback_bind(host)
+    if settings.default_login and not loopback:
+        typer.echo(
+            f"fitcoach: refusing to start: one-click sign-in (FITCOACH_DEFAULT_LOGIN) is on and --host {host}"
+            " "
+            "is reachable from other machines, where anyone could sign in as the local user. Serve on "
+            "127.0.0.1, or turn FITCOACH_DEFAULT_LOGIN off and sign in with a password or a token.",
+            err=True,
+        )
+        raise typer.Exit(2)
+    if not loopback and settings.trusted_hosts == ["*"]:
+        typer.echo(
+            "fitcoach: warning: answering any Host header on a network address; set FITCOACH_TRUSTED_HOSTS "
+            "(e.g. '[\"coach.example.com\"]') to the names this server is reached by.",
+            err=True,
+        )
+    # Every worker builds its settings from the environment: this is how they learn the bind address.
+    os.environ["FITCOACH_BIND_HOST"] = host
     engine = open_database(settings)
     typer.echo(f"fitcoach: open http://{host}:{port}/  (database: {engine.url.render_as_string()})")
     # Migrations ran once above; each worker then builds its own app (and pool) from the environment.

@@ -26,11 +26,11 @@ def to_lb(weight: float, unit: Unit) -> float:
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 class SetLog(_Strict):
-    weight: float = Field(ge=0)
+    weight: float = Field(ge=0, le=MAX_WEIGHT_LB)
     unit: Unit = "lb"
     reps: int = Field(ge=0, le=MAX_REPS, strict=True)
     rpe: float | None = Field(default=None, ge=1, le=10)
@@ -87,7 +87,9 @@ class LogCreate(_Strict):
 
 class _Public(BaseModel):
     # Closed and fully required in the API document, like every response model (api.schemas.base).
-    model_config = ConfigDict(extra="forbid", json_schema_serialization_defaults_required=True)
+    model_config = ConfigDict(
+        extra="forbid", json_schema_serialization_defaults_required=True, allow_inf_nan=False
+    )
 
 
 class SetPublic(_Public):

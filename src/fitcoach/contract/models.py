@@ -24,6 +24,13 @@ from pydantic import (
 
 from fitcoach.clock import isoformat_z
 from fitcoach.library.gear import Inventory
+from fitcoach.library.models import MUSCLE_TO_GROUP, MuscleGroup
+
+MAX_DAY_VOLUME_LB = 500_000.0
+"""Far above any session (50 sets of 10 at 1,000 lb): a bound so no estimate or model can store an
+absurd or overflowing number; the week's is seven such days."""
+MAX_WEEK_VOLUME_LB = 7 * MAX_DAY_VOLUME_LB
+MAX_DAY_MINUTES = 300
 
 MIN_DATE = dt.date(1900, 1, 1)
 MAX_DATE = dt.date(2199, 12, 31)
@@ -103,7 +110,10 @@ class _Lenient(BaseModel):
     # Serialization writes every field, so the API's response document marks them all required (the
     # validation-mode schemas sent to models are unaffected).
     model_config = ConfigDict(
-        extra="ignore", populate_by_name=True, json_schema_serialization_defaults_required=True
+        extra="ignore",
+        populate_by_name=True,
+        json_schema_serialization_defaults_required=True,
+        allow_inf_nan=False,
     )
 
 
@@ -149,8 +159,8 @@ class DayPlan(_Lenient):
     completed_at: PlausibleInstant | None = None
     title: str = Field(default="", max_length=120)
     focus_tag: str | None = Field(default=None, max_length=80)
-    duration_minutes: int = Field(default=0, ge=0, le=300)
-    estimated_volume_lbs: float = Field(default=0, ge=0)
+    duration_minutes: int = Field(default=0, ge=0, le=MAX_DAY_MINUTES)
+    estimated_volume_lbs: float = Field(default=0, ge=0, le=MAX_DAY_VOLUME_LB)
     coach_note: str | None = Field(default=None, max_length=600)
     muscle_focus: list[MuscleFocus] = Field(default_factory=list, max_length=12)
     suggested_edits: list[str] = Field(default_factory=list, max_length=6)
@@ -164,8 +174,8 @@ class DayPlan(_Lenient):
 
 
 class WeekSummary(_Lenient):
-    total_time_minutes: int = Field(default=0, ge=0)
-    total_volume_lbs: float = Field(default=0, ge=0)
+    total_time_minutes: int = Field(default=0, ge=0, le=7 * MAX_DAY_MINUTES)
+    total_volume_lbs: float = Field(default=0, ge=0, le=MAX_WEEK_VOLUME_LB)
     frequency: int = Field(default=0, ge=0, le=7)
 
 
@@ -188,8 +198,42 @@ Tone = Literal["tough_love", "gentle", "deep_science", "balanced"]
 Verbosity = Literal["brief", "normal", "detailed"]
 
 
+MAX_LISTED = 12
+"""Entries in any list a memory fact carries (muscles, areas): more is a flood, not a profile."""
+
+
+def _muscle_group(name: str) -> str:
+    """A priority muscle as the muscle group it belongs to ("rear delts" → "Shoulders"); raises for a
+    name that is neither a muscle group nor a muscle of the library."""
+    key = "_".join(name.replace("-", " ").split()).casefold()
+    for group in MuscleGroup:
+        if group.value.casefold() == key:
+            return group.value
+    for muscle, group in MUSCLE_TO_GROUP.items():
+        if muscle.value == key:
+            return group.value
+    raise ValueError(f"{name[:60]!r} is not a muscle group ({', '.join(g.value for g in MuscleGroup)})")
+
+
+def _distinct_groups(names: list[str] | None) -> list[str] | None:
+    return None if names is None else list(dict.fromkeys(_muscle_group(name) for name in names))
+
+
+PriorityMuscles = Annotated[
+    list[Annotated[str, Field(max_length=40)]] | None,
+    Field(default=None, max_length=MAX_LISTED),
+    AfterValidator(_distinct_groups),
+]
+"""Muscle groups to prioritise, checked against the library's muscles and groups and stored as groups."""
+
+AreaList = Annotated[
+    list[Annotated[str, Field(min_length=1, max_length=60)]] | None,
+    Field(default=None, max_length=MAX_LISTED),
+]
+
+
 class Schedule(_Lenient):
-    days: list[Weekday] | None = None
+    days: list[Weekday] | None = Field(default=None, max_length=7)
     days_per_week: int | None = Field(default=None, ge=1, le=7)
     minutes: int | None = Field(default=None, ge=10, le=240)
 
@@ -202,7 +246,7 @@ class Tier1Entry(_Lenient):
     inventory: Inventory | None = None
     goal_type: str | None = Field(default=None, max_length=40)
     schedule: Schedule | None = None
-    priority_muscles: list[str] | None = None
+    priority_muscles: PriorityMuscles = None
     tone: Tone | None = None
     verbosity: Verbosity | None = None
     body_part: str | None = Field(default=None, max_length=60, description="chronic_condition area")
@@ -223,7 +267,7 @@ class Tier3Entry(_Lenient):
     week_start_date: PlausibleDate | None = None
     event_date: PlausibleDate | None = None
     expires_at: PlausibleInstant | None = None
-    protected_areas: list[str] | None = None
+    protected_areas: AreaList = None
 
 
 MemoryEntry = Tier1Entry | Tier2Entry | Tier3Entry

@@ -23,6 +23,7 @@ def _weekend(today: dt.date) -> list[int]:
 
 RELATIVE_OFFSETS: dict[str, Callable[[dt.date], list[int]]] = {
     "today": lambda today: [0],
+    "now": lambda today: [0],  # "right now", "maintenant": today, unless the route names the day in question
     "tomorrow": lambda today: [1],
     "day_after_tomorrow": lambda today: [2],
     "weekend": _weekend,

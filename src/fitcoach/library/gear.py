@@ -7,6 +7,9 @@ from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict, Field
 
+MAX_DUMBBELL_LB = 500.0
+"""Above the heaviest dumbbells made (about 375 lb): a larger cap is a typo or an attack, not gear."""
+
 
 class Gear(StrEnum):
     """Gear names spelled as the source index spells them."""
@@ -95,10 +98,10 @@ class Inventory(BaseModel):
     the moment. `known=False` means no equipment memory exists: plan with bodyweight only.
     """
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, allow_inf_nan=False)
 
     gear: frozenset[Gear] = frozenset()
-    dumbbell_max_lb: float | None = None
+    dumbbell_max_lb: float | None = Field(default=None, ge=0, le=MAX_DUMBBELL_LB)
     unavailable: frozenset[Gear] = frozenset()
     known: bool = True
 

@@ -95,7 +95,9 @@ class Exercise(BaseModel):
     """One library entry. Names in plan data stay the canonical English `name` (R9)."""
 
     # The API returns entries as they are; every field is always written, so its document requires them.
-    model_config = ConfigDict(frozen=True, extra="forbid", json_schema_serialization_defaults_required=True)
+    model_config = ConfigDict(
+        frozen=True, extra="forbid", json_schema_serialization_defaults_required=True, allow_inf_nan=False
+    )
 
     slug: str = Field(pattern=SLUG_PATTERN, max_length=80)
     name: str = Field(min_length=1, max_length=120)
@@ -114,7 +116,7 @@ class Exercise(BaseModel):
     overhead: bool = Field(default=False, description="Loads the shoulder overhead (impingement).")
     unilateral: bool = False
     timed: bool = Field(default=False, description="Prescribed in seconds, not reps (plank).")
-    default_load_lb: float = Field(default=0, ge=0, description="Conservative working load per rep.")
+    default_load_lb: float = Field(default=0, ge=0, le=1500, description="Conservative working load per rep.")
     names: dict[LanguageCode, list[str]] = Field(
         default_factory=dict, description="Localised names and common aliases, first is preferred."
     )

@@ -18,6 +18,7 @@ from fitcoach.contract.models import MemoryMutation, Operation, Tier, Tier1Entry
 from fitcoach.facts.model import StructuredFact
 from fitcoach.facts.reader import read_change
 from fitcoach.library.gear import Gear
+from fitcoach.memory.caps import cap_refusal
 from fitcoach.memory.dedup import MatchKind, find_match
 from fitcoach.memory.events import Actor, EventKind, MemoryEvent
 from fitcoach.memory.facts import (
@@ -255,6 +256,10 @@ class _Planner:
         entry, expiry = _with_expiry(entry, now=self.now, previous=None)
         match = find_match(entry, list(self.active.values()))
         if match is None:
+            full = cap_refusal(mutation.target_tier, self.active.values())
+            if full is not None:
+                self._reject(index, mutation, RejectReason.FULL, full)
+                return
             item = MemoryItem(
                 id=self._fresh_id(),
                 tier=mutation.target_tier,

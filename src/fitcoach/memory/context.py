@@ -24,11 +24,13 @@ from fitcoach.contract.models import (
     Weekday,
     WeeklyPlan,
 )
+from fitcoach.memory.caps import MAX_MEMORY_CHARS, MAX_RUNTIME_BLOCK_CHARS, fit_items
 from fitcoach.memory.model import MemoryItem
 
 BLOCK_HEADER = "[RUNTIME CONTEXT BLOCK]"
 MESSAGE_HEADER = "[USER MESSAGE / CHIP INPUT]"
 NONE_ACTIVE = "  • (None active)"
+LEFT_OUT = "  • ({count} older or less important items left out: prompt size limit)"
 NO_PLAN = "(No active plan)"
 
 TIER_TITLES: dict[Tier, str] = {
@@ -84,17 +86,34 @@ def _item_line(item: MemoryItem) -> str:
     return f"{prefix} [{one_line(entry.event)}] {one_line(entry.fact)} ({week}{expires})"
 
 
-def memory_lines(items: Iterable[MemoryItem], *, now: dt.datetime) -> list[str]:
-    """The profile section: three tier titles, each with its active items or `(None active)`."""
-    active = sorted(
-        (item for item in items if item.is_active(now)), key=lambda item: (item.created_at, item.id)
-    )
+def _section(active: list[MemoryItem], shown: list[MemoryItem], rendered: dict[str, str]) -> list[str]:
+    kept = {item.id for item in shown}
     lines: list[str] = []
     for tier, title in TIER_TITLES.items():
         lines.append(title)
-        tier_lines = [_item_line(item) for item in active if item.tier is tier]
+        tier_lines = [rendered[item.id] for item in shown if item.tier is tier]
+        left_out = sum(1 for item in active if item.tier is tier and item.id not in kept)
+        if left_out:
+            tier_lines.append(LEFT_OUT.format(count=left_out))
         lines.extend(tier_lines or [NONE_ACTIVE])
     return lines
+
+
+def memory_lines(
+    items: Iterable[MemoryItem], *, now: dt.datetime, budget: int = MAX_MEMORY_CHARS
+) -> list[str]:
+    """The profile section: three tier titles, each with its active items or `(None active)`, within
+    `budget` characters: past it the least important items are left out (`caps.drop_order`) and a
+    line per tier says how many."""
+    active = sorted(
+        (item for item in items if item.is_active(now)), key=lambda item: (item.created_at, item.id)
+    )
+    rendered = {item.id: _item_line(item) for item in active}  # each line once, however many tries
+
+    def size(kept: list[MemoryItem]) -> int:
+        return len("\n".join(_section(active, kept, rendered)))
+
+    return _section(active, fit_items(active, budget=budget, size=size), rendered)
 
 
 def _prune(value: Any) -> Any:
@@ -157,20 +176,25 @@ def render_runtime_block(
     plan_line: str | None = None,
 ) -> str:
     """The block for one turn, line by line as in the spec (R29); expired items are left out (R28).
+    Memory gets what the plan and the message leave of `MAX_RUNTIME_BLOCK_CHARS` (at most
+    `MAX_MEMORY_CHARS`); the least important memory lines go first.
 
     `plan_line` is `render_plan(plan)` when the caller already has it (`render_plan_document`)."""
     now = ensure_utc(now)
-    lines = [
+    head = [
         BLOCK_HEADER,
         f"CURRENT TIMESTAMP: {isoformat_z(now)}",
         f"CURRENT DATE: {Weekday.of(now.date()).display}, {now.date().isoformat()}",
         f"ACTIVE TAB: {active_tab}",
         f"SELECTED DAY IN ROUTE: {selected_day.value if selected_day is not None else 'null'}",
         "ACTIVE USER MEMORY PROFILE (Unexpired Only):",
-        *memory_lines(items, now=now),
+    ]
+    tail = [
         "ACTIVE WEEKLY TRAINING PLAN:",
         render_plan(plan) if plan_line is None else plan_line,
         MESSAGE_HEADER,
         quote_message(message),
     ]
-    return "\n".join(lines)
+    fixed = len("\n".join(head + tail)) + 1  # the newline joining memory to the rest
+    budget = min(MAX_MEMORY_CHARS, MAX_RUNTIME_BLOCK_CHARS - fixed)
+    return "\n".join([*head, *memory_lines(items, now=now, budget=budget), *tail])

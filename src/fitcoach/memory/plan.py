@@ -21,6 +21,8 @@ class RejectReason(StrEnum):
     CATEGORY_MISMATCH = "category_mismatch"
     NEEDS_CONFIRMATION = "needs_confirmation"
     """The user asked to forget everything: only their confirmation deletes memory, no turn writes."""
+    FULL = "full"
+    """The tier (or the user's whole memory) is at its cap (`memory/caps.py`)."""
 
 
 class MergeOutcome(StrEnum):

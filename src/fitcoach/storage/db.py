@@ -12,6 +12,8 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
+from fitcoach.contract.finite import dumps_finite
+
 SQLITE_BUSY_TIMEOUT_MS = 5000
 """Writers wait this long for SQLite's single write lock before failing with 'database is locked'."""
 
@@ -56,10 +58,12 @@ def make_engine(
     if parsed.get_backend_name() == "sqlite":
         if parsed.database and parsed.database != ":memory:":
             Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url, connect_args={"check_same_thread": False}, **pool)
+        engine = create_engine(
+            url, connect_args={"check_same_thread": False}, json_serializer=dumps_finite, **pool
+        )
         event.listen(engine, "connect", _sqlite_pragmas(busy_timeout_ms))
         return engine
-    return create_engine(url, pool_pre_ping=True, **pool)
+    return create_engine(url, pool_pre_ping=True, json_serializer=dumps_finite, **pool)
 
 
 def make_sessionmaker(engine: Engine) -> sessionmaker[Session]:

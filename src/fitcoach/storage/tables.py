@@ -45,15 +45,26 @@ class User(Base):
     name: Mapped[str] = mapped_column(String(120))
     created_at: Mapped[datetime]
     settings: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    # Sign-in by password (issue 17); users made before it, or without a password, use tokens only.
+    username: Mapped[str | None] = mapped_column(String(64), unique=True, index=True)
+    """Case-folded (NFKC) so `Ana` and `ana` are one account; `name` keeps the spelling shown."""
+    email: Mapped[str | None] = mapped_column(String(254), unique=True, index=True)
+    password_hash: Mapped[str | None] = mapped_column(String(255))
+    disabled_at: Mapped[datetime | None]
 
 
 class ApiToken(Base):
+    """One signed-in device: only the token's SHA-256 is stored; `id` names it for listing and revoking."""
+
     __tablename__ = "api_tokens"
 
     token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    id: Mapped[str] = mapped_column(String(40), unique=True, index=True)
     user_id: Mapped[str] = mapped_column(_user_fk(), index=True)
+    name: Mapped[str] = mapped_column(String(120), default="")
     created_at: Mapped[datetime]
     last_used_at: Mapped[datetime | None]
+    expires_at: Mapped[datetime]
 
 
 class PlanVersion(Base):

@@ -1,34 +1,33 @@
-"""Users and their API tokens; a token is shown once and stored only as its SHA-256 hash."""
+"""Users: creation, settings and the per-user write lock. Tokens live in `storage/tokens.py` (the
+names below are kept here too, since most callers create a user and a token together)."""
 
 from __future__ import annotations
 
-import hashlib
-import secrets
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import update
 from sqlalchemy.orm import Session
 
 from fitcoach.errors import NotFound
 from fitcoach.storage.ids import new_id
-from fitcoach.storage.tables import ApiToken, User
+from fitcoach.storage.tables import User
+from fitcoach.storage.tokens import hash_token, issue_token, user_for_token
 
-TOKEN_PREFIX = "fc_"
-LAST_USED_RESOLUTION = timedelta(minutes=1)
-"""Recording every use would turn each read into a write; a minute is precise enough for audits."""
+__all__ = [
+    "create_user",
+    "get_user",
+    "hash_token",
+    "issue_token",
+    "learn_units",
+    "lock_user",
+    "user_for_token",
+]
+
 DEFAULT_SETTINGS: dict[str, Any] = {}
 """No language and no units: a stored value is the user's own choice (or, for units, what they wrote in
 a chat message), which every device they sign in on follows; until then each device shows its browser's
 language and its locale's usual unit."""
-
-
-_TOKEN = select(ApiToken).where(ApiToken.token_hash == bindparam("token_hash"))
-"""Built once: every request authenticates, and building a statement costs more than running it."""
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def create_user(
@@ -58,24 +57,6 @@ def get_user(session: Session, *, user_id: str) -> User:
     if user is None:
         raise NotFound("unknown user", details={"user_id": user_id})
     return user
-
-
-def issue_token(session: Session, *, user_id: str, now: datetime) -> str:
-    """Create a new random token for the user and return it in clear text (the only time it exists)."""
-    token = TOKEN_PREFIX + secrets.token_urlsafe(32)
-    session.add(ApiToken(token_hash=hash_token(token), user_id=user_id, created_at=now, last_used_at=None))
-    session.flush()
-    return token
-
-
-def user_for_token(session: Session, *, token: str, now: datetime) -> User | None:
-    """The token's owner, or None for an unknown token; records when the token was last used."""
-    row = session.execute(_TOKEN, {"token_hash": hash_token(token)}).scalar_one_or_none()
-    if row is None:
-        return None
-    if row.last_used_at is None or now - row.last_used_at > LAST_USED_RESOLUTION:
-        row.last_used_at = now
-    return session.get(User, row.user_id)
 
 
 def lock_user(session: Session, *, user_id: str) -> None:

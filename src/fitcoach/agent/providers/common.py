@@ -7,6 +7,7 @@ from typing import Any
 
 from fitcoach.agent.providers.base import TokenUsage, ToolRunner
 from fitcoach.agent.tools import canonical_tool_args, drop_null_args
+from fitcoach.contract.finite import NonFiniteNumber, loads_finite
 from fitcoach.errors import ModelOutputInvalid
 
 
@@ -15,8 +16,8 @@ def run_tool(tools: ToolRunner, name: str, arguments: str | dict[str, Any] | Non
     (an exception would end the turn; the runner itself reports unknown tools the same way)."""
     if isinstance(arguments, str):
         try:
-            decoded = json.loads(arguments) if arguments.strip() else {}
-        except json.JSONDecodeError:
+            decoded = loads_finite(arguments) if arguments.strip() else {}
+        except ValueError:
             return {"error": f"arguments for {name} are not valid JSON", "arguments": arguments[:200]}
     else:
         decoded = arguments or {}
@@ -42,10 +43,14 @@ def require_json_object(text: str | None) -> str:
     if not text or not text.strip():
         raise ModelOutputInvalid("the model sent an empty answer")
     try:
-        decoded = json.loads(text)
+        decoded = loads_finite(text)
     except json.JSONDecodeError as error:
         raise ModelOutputInvalid(
             f"the answer is not valid JSON: {error.msg}", details={"text": text[:2000]}
+        ) from error
+    except NonFiniteNumber as error:
+        raise ModelOutputInvalid(
+            f"the answer is not valid JSON: {error}", details={"text": text[:2000]}
         ) from error
     if not isinstance(decoded, dict):
         raise ModelOutputInvalid("the answer is JSON but not an object", details={"text": text[:2000]})

@@ -11,7 +11,6 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from fitcoach.api.deps import ClockDep, LibraryDep, SessionDep, UserDep
 from fitcoach.api.errors import AUTHED, WITH_BODY, error_responses
-from fitcoach.api.limits import SlidingWindowLimiter
 from fitcoach.api.schemas.coach import (
     ChatHistoryPage,
     ChatResponse,
@@ -28,6 +27,7 @@ from fitcoach.services.chat import ChatInput, run_turn
 from fitcoach.services.decisions import accept_proposal, dismiss_proposal
 from fitcoach.storage.chat import page_chat_turns
 from fitcoach.storage.proposals import ProposalStatus, list_proposals
+from fitcoach.storage.rate_limits import DatabaseRateLimiter
 from fitcoach.storage.tables import ChatTurn, ProposalRow
 
 log = logging.getLogger(__name__)
@@ -49,8 +49,8 @@ async def chat(
 ) -> ChatResponse:
     if not body.message.strip():
         raise BadInput("the message is empty", code="empty_message")
-    limiter: SlidingWindowLimiter = request.app.state.chat_limiter
-    limiter.hit(user.id, now=clock.now())
+    limiter: DatabaseRateLimiter = request.app.state.chat_limiter
+    await run_in_threadpool(limiter.hit, user.id, now=clock.now())
     brains: Brains = request.app.state.brains
     # The turn blocks (database, model) so it runs in the threadpool; the route itself is async so that
     # the one validation of the turn's body (the week of an UPDATE_WEEK included) runs inline instead of

@@ -1,17 +1,13 @@
-"""The signed-in user: profile and client settings (language, units), and local one-click sign-in."""
+"""The signed-in user: profile and client settings (language, units)."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
-from fastapi import APIRouter, Request
+from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict
 
 from fitcoach.api.deps import SessionDep, UserDep
 from fitcoach.api.errors import AUTHED, WITH_BODY, error_responses
-from fitcoach.api.schemas.me import DefaultSignIn, Language, MePublic, Units, UserSettings
-from fitcoach.errors import NotFound
+from fitcoach.api.schemas.me import Language, MePublic, Units, UserSettings
 from fitcoach.storage.tables import User
 from fitcoach.storage.users import lock_user
 
@@ -55,14 +51,3 @@ def update_me(body: MePatch, user: UserDep, session: SessionDep) -> MePublic:
     user.settings = {**user.settings, **changes}
     session.commit()
     return render_me(user)
-
-
-@router.get("/auth/default", responses=error_responses(404))
-def default_sign_in(request: Request) -> DefaultSignIn:
-    """The local default user's token, only when the operator enabled one-click sign-in (`make run`)."""
-    settings = request.app.state.settings
-    path = Path(settings.default_user_file)
-    if not settings.default_login or not path.is_file():
-        raise NotFound("one-click sign-in is not enabled on this server", code="no_default_user")
-    stored = json.loads(path.read_text(encoding="utf-8"))
-    return DefaultSignIn(token=stored["token"], name=stored["name"], id=stored["id"])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Response
+from fastapi import APIRouter, Query, Request, Response
 from pydantic import BaseModel, Field
 
 from fitcoach.api.deps import ClockDep, SessionDep, UserDep
@@ -23,6 +23,7 @@ from fitcoach.memory.model import MemoryItem
 from fitcoach.services import memory as service
 from fitcoach.storage import memory as rows
 from fitcoach.storage import memory_repo
+from fitcoach.storage.rate_limits import DatabaseRateLimiter
 
 router = APIRouter(tags=["memory"])
 
@@ -87,13 +88,21 @@ def memory_history(
     status_code=201,
     responses={
         200: {"model": MemoryStated, "description": "An equivalent active fact was updated instead"},
-        **error_responses(*AUTHED, *WITH_BODY),
+        **error_responses(*AUTHED, *WITH_BODY, 429),
     },
 )
 def state_fact(
-    body: MemoryCreate, response: Response, user: UserDep, session: SessionDep, clock: ClockDep
+    body: MemoryCreate,
+    request: Request,
+    response: Response,
+    user: UserDep,
+    session: SessionDep,
+    clock: ClockDep,
 ) -> MemoryStated:
-    """Remember a fact the user states; an equivalent active fact is updated instead (200)."""
+    """Remember a fact the user states; an equivalent active fact is updated instead (200). A full
+    tier answers 422 `memory_full`; more than `FITCOACH_MEMORY_WRITE_RATE_PER_MINUTE` a minute, 429."""
+    limiter: DatabaseRateLimiter = request.app.state.memory_limiter
+    limiter.hit(user.id, now=clock.now())
     plan = service.remember(
         session, user_id=user.id, tier=body.target_tier, entry=body.entry, reason=body.reason, now=clock.now()
     )

@@ -1,4 +1,4 @@
-"""The signed-in user and their client settings, and the local one-click sign-in."""
+"""The signed-in user and their client settings."""
 
 from __future__ import annotations
 
@@ -24,9 +24,3 @@ class MePublic(PublicModel):
     id: str
     name: str
     settings: UserSettings
-
-
-class DefaultSignIn(PublicModel):
-    token: str
-    name: str
-    id: str

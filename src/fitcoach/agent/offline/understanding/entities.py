@@ -314,7 +314,7 @@ def event_of(matches: list[Match], days: list[DayMention], now: dt.datetime) -> 
         # "meu casamento é em dezembro": the month's last day, this year or the next
         month = int(min(months, key=lambda m: abs(m.start - event.start)).key)
         return EventMention(event.key, _month_end(now.date(), month), event.start, month_only=True)
-    named = named or [d for d in days if d.relative not in ("today", None)] or days
+    named = named or [d for d in days if d.relative not in ("today", "now", None)] or days
     if named:
         date = min(named, key=lambda d: abs(d.start - event.start)).date
     elif any(m.category == "relative" and m.key == "next_week" for m in matches):

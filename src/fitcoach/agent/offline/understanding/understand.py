@@ -189,7 +189,7 @@ def understand(
         "has:exercise": exercise_matches or ent.keys(matches, "family"),
         "has:multi_days": len(weekdays) >= 2,
         "has:one_day": len(weekdays) == 1,
-        "has:today": any(d.relative == "today" for d in days),
+        "has:today": any(d.relative in ("today", "now") for d in days),
         "has:relative_day": any(d.relative in ("tomorrow", "day_after_tomorrow") for d in days),
         "has:duration": minutes,
         "has:days_count": days_per_week,
@@ -353,13 +353,20 @@ def _target_day(
 ) -> Weekday | None:
     """One named day wins; otherwise a relative day; otherwise the day in the route ("swap this"
     on the today tab), and for in-the-moment requests, today."""
-    if intent is Intent.ACUTE_PAIN and any(d.relative == "today" for d in days):
+    if intent is Intent.ACUTE_PAIN and any(d.relative in ("today", "now") for d in days):
         # "played Sunday night, quads destroyed - today's legs?": in a pain report a named weekday
         # is mostly when it started, while today is the session in question
         return Weekday.of(now.date())
     if len(weekdays) == 1:
         return weekdays[0]
-    relative = [d for d in days if d.relative in ("today", "tomorrow", "day_after_tomorrow")]
+    relative = [d for d in days if d.relative in ("today", "now", "tomorrow", "day_after_tomorrow")]
+    # "Instead of X right now?" asked from a day's page is about that day; in a live workout even
+    # "today" is the session being trained, whatever weekday the calendar says.
+    in_route = relative and selected_day is not None and active_tab != "coach"
+    if in_route and (
+        relative[0].relative == "now" or (relative[0].relative == "today" and active_tab == "workout")
+    ):
+        return selected_day
     if relative:
         return relative[0].weekday
     if selected_day is not None and active_tab != "coach":

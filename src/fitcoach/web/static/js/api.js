@@ -58,7 +58,18 @@ const enc = encodeURIComponent;
 
 export const api = {
   health: () => request("GET", "/api/health", { auth: false }),
-  authDefault: () => request("GET", "/api/auth/default", { auth: false }),
+  authOptions: () => request("GET", "/api/auth/options", { auth: false }),
+  login: ({ login, password, deviceName }) =>
+    request("POST", "/api/auth/login", { auth: false, body: { login, password, device_name: deviceName } }),
+  signup: ({ username, email, password, deviceName }) =>
+    request("POST", "/api/auth/signup", {
+      auth: false,
+      body: { username, email: email || null, password, device_name: deviceName },
+    }),
+  authDefault: () => request("POST", "/api/auth/default", { auth: false }),
+  logout: () => request("POST", "/api/auth/logout"),
+  tokens: () => request("GET", "/api/me/tokens"),
+  revokeToken: (id) => request("DELETE", `/api/me/tokens/${enc(id)}`),
   me: () => request("GET", "/api/me"),
   updateSettings: (settings) => request("PATCH", "/api/me", { body: { settings } }),
 

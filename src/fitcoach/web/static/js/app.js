@@ -126,7 +126,9 @@ export const app = {
     }
   },
 
+  /** Sign out here: the server revokes this device's token (best effort: offline, it just expires). */
   signOut() {
+    if (getToken()) api.logout().catch(() => {});
     setToken(null);
     save("user", null);
     save("langUnsynced", null);

@@ -10,6 +10,8 @@ export function h(spec, attrs = {}, ...children) {
     if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
     else if (key === "dataset") Object.assign(el.dataset, value);
     else if (key === "class") el.className = [el.className, value].filter(Boolean).join(" ");
+    // Through the CSSOM: a style attribute would be inline style, which the CSP refuses.
+    else if (key === "style") el.style.cssText = String(value);
     else if (value === true) el.setAttribute(key, "");
     else el.setAttribute(key, String(value));
   }

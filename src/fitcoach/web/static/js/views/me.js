@@ -4,6 +4,7 @@ import { clear, h } from "../dom.js";
 import { errorText } from "../errors.js";
 import { formatDate, getLang, LANGUAGE_NAMES, setLang, t } from "../i18n.js";
 import * as outbox from "../outbox.js";
+import { devicesSection } from "./devices.js";
 
 const TIERS = ["tier_1_staples", "tier_2_physiological", "tier_3_situational"];
 
@@ -122,6 +123,7 @@ export async function renderMe(root, { app }) {
         anything ? h("button.ghost.danger.small.forget-all", { type: "button", onclick: forgetAll }, t("forget_all")) : null,
         forgetAllError,
       ),
+      devicesSection(app),
       h("section.card", {}, h("h3", {}, t("plan_versions")), items.length ? versionList(items, activeVersion, revert) : h("p.muted", {}, t("no_plan_title")), revertError),
       h(
         "section.card.settings",
