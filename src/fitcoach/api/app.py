@@ -14,7 +14,20 @@ from fitcoach.api.finite import RejectNonFinite
 from fitcoach.api.limits import BodySizeLimit
 from fitcoach.api.nul import RejectNul
 from fitcoach.api.readiness import MigrationGate, Schema
-from fitcoach.api.routes import analytics, auth, coach, exercises, health, me, memory, plan, tokens, workouts
+from fitcoach.api.routes import (
+    account,
+    analytics,
+    auth,
+    coach,
+    exercises,
+    health,
+    me,
+    memory,
+    plan,
+    tokens,
+    transfer,
+    workouts,
+)
 from fitcoach.api.security import SecurityHeaders
 from fitcoach.clock import Clock, SystemClock
 from fitcoach.config import Settings
@@ -22,7 +35,11 @@ from fitcoach.languages.detect import warm_up_detection
 from fitcoach.services.brains import Brains, make_brains
 from fitcoach.storage.db import make_engine, make_sessionmaker
 from fitcoach.storage.rate_limits import DatabaseRateLimiter
+from fitcoach.transfer.cells import MAX_IMPORT_BYTES
 from fitcoach.web import mount_web
+
+UPLOAD_OVERHEAD = 64 * 1024
+"""A multipart upload's boundaries and form fields around the file."""
 
 # Every router, in one list: a new area adds one line here.
 ROUTERS: list[APIRouter] = [
@@ -36,6 +53,8 @@ ROUTERS: list[APIRouter] = [
     plan.router,
     me.router,
     tokens.router,
+    transfer.router,
+    account.router,
 ]
 
 
@@ -77,7 +96,11 @@ def create_app(
     app.add_middleware(MigrationGate, schema=app.state.schema)
     app.add_middleware(RejectNonFinite)
     app.add_middleware(RejectNul)  # inside the size limit: it reads only bodies that fit
-    app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(
+        BodySizeLimit,
+        max_bytes=settings.max_body_bytes,
+        larger={"/api/import": MAX_IMPORT_BYTES + UPLOAD_OVERHEAD},
+    )
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=settings.trusted_hosts)
     app.add_middleware(SecurityHeaders, hsts=settings.hsts)
     return app

@@ -1,0 +1,50 @@
+"""Bodies of the history transfer: the import preview (and commit), pending account deletion."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from fitcoach.api.schemas.base import PublicModel
+from fitcoach.transfer.model import ExportFormat
+
+
+class ImportedName(PublicModel):
+    name: str = Field(description="The exercise's name in the file.")
+    slug: str | None = Field(description="The library exercise it maps to; null when not mapped.")
+    confidence: float = Field(ge=0, le=1, description="1 for an exact name or alias, else the fuzzy score.")
+    sets: int
+    suggestions: list[str] = Field(description="Closest library slugs, best first (for names not mapped).")
+    mapped_by: Literal["match", "user", "skip"]
+
+
+class SkippedRows(PublicModel):
+    cardio: int
+    empty: int
+    other: int
+
+
+class ImportSummary(PublicModel):
+    """The dry run's preview; with `commit` the same counts, of what was written."""
+
+    committed: bool
+    import_id: str | None
+    format: ExportFormat
+    sessions: int = Field(description="Sessions to import (or imported): new ones with a mapped set.")
+    sessions_in_file: int
+    already_imported_sessions: int = Field(description="Sessions an earlier import already brought.")
+    sets: int
+    warmup_sets: int
+    skipped: SkippedRows
+    first: str | None
+    last: str | None
+    matched: list[ImportedName]
+    unmatched: list[ImportedName] = Field(description="Names to map or skip; kept in the import record.")
+    skipped_names: list[str]
+
+
+class DeletionPending(PublicModel):
+    confirmation_token: str = Field(description="Send it back as `?confirmation=` to delete the account.")
+    expires_at: str
+    will_delete: dict[str, int] = Field(description="Rows of the account, by table.")
