@@ -56,6 +56,9 @@ PROTECTED = [
     ("GET", "/api/me/tokens"),
     ("DELETE", "/api/me/tokens/tok_123"),
     ("POST", "/api/auth/logout"),
+    ("POST", "/api/import"),
+    ("GET", "/api/export"),
+    ("DELETE", "/api/me"),
 ]
 
 

@@ -9,8 +9,8 @@ from fastapi import APIRouter, File, Form, Query, Request, UploadFile
 from fastapi.responses import StreamingResponse
 
 from fitcoach.api.deps import ClockDep, LibraryDep, SessionDep, UserDep
-from fitcoach.api.errors import AUTHED, error_responses
-from fitcoach.api.schemas.transfer import ImportSummary
+from fitcoach.api.errors import AUTHED, WITH_BODY, error_responses
+from fitcoach.api.schemas.transfer import ExportDocument, ImportSummary
 from fitcoach.contract.logs import Unit
 from fitcoach.errors import BadInput, PayloadTooLarge
 from fitcoach.services.export import export_csv, export_json
@@ -38,7 +38,7 @@ def _mapping(text: str) -> dict[str, str]:
     return value
 
 
-@router.post("/import", responses=error_responses(*AUTHED, 422))
+@router.post("/import", responses=error_responses(*AUTHED, *WITH_BODY))
 async def import_history(
     user: UserDep,
     session: SessionDep,
@@ -68,7 +68,7 @@ async def import_history(
 @router.get(
     "/export",
     responses={
-        200: {"content": {"application/json": {}, "text/csv": {}}, "description": "The export, streamed."},
+        200: {"model": ExportDocument, "content": {"text/csv": {}}, "description": "The export, streamed."},
         **error_responses(*AUTHED, 422),
     },
     response_class=StreamingResponse,

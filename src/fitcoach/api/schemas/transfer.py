@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
 from fitcoach.api.schemas.base import PublicModel
+from fitcoach.contract.logs import LogPublic
 from fitcoach.transfer.model import ExportFormat
 
 
@@ -48,3 +49,37 @@ class DeletionPending(PublicModel):
     confirmation_token: str = Field(description="Send it back as `?confirmation=` to delete the account.")
     expires_at: str
     will_delete: dict[str, int] = Field(description="Rows of the account, by table.")
+
+
+class ExportUser(PublicModel):
+    id: str
+    name: str
+    username: str | None
+    email: str | None
+    created_at: str
+    settings: dict[str, Any]
+
+
+class ExportDevice(PublicModel):
+    id: str
+    name: str
+    created_at: str
+    last_used_at: str | None
+
+
+class ExportDocument(PublicModel):
+    """`GET /api/export?format=json`: every row of the account; `POST /api/import` reads it back."""
+
+    format: Literal["fitcoach-export"]
+    version: Literal[1]
+    exported_at: str
+    user: ExportUser
+    workouts: list[LogPublic] = Field(description="Oldest first, with their sets.")
+    devices: list[ExportDevice]
+    chat_turns: list[dict[str, Any]]
+    import_records: list[dict[str, Any]]
+    memory_events: list[dict[str, Any]]
+    memory_items: list[dict[str, Any]]
+    personal_records: list[dict[str, Any]]
+    plan_versions: list[dict[str, Any]]
+    proposals: list[dict[str, Any]]
