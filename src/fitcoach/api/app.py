@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from datetime import timedelta
 
 from fastapi import APIRouter, FastAPI
 from sqlalchemy import Engine
 from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.routing import Route
 
 from fitcoach import __version__
 from fitcoach.api.errors import install_error_handlers
@@ -29,6 +32,8 @@ from fitcoach.api.routes import (
     workouts,
 )
 from fitcoach.api.security import SecurityHeaders
+from fitcoach.assistants.coach_tools import CoachDeps
+from fitcoach.assistants.server import MCP_PATH, build_mcp_server, http_endpoint, serving
 from fitcoach.clock import Clock, SystemClock
 from fitcoach.config import Settings
 from fitcoach.languages.detect import warm_up_detection
@@ -58,6 +63,12 @@ ROUTERS: list[APIRouter] = [
 ]
 
 
+@asynccontextmanager
+async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
+    async with serving(app.state.mcp):
+        yield
+
+
 def create_app(
     settings: Settings,
     *,
@@ -67,7 +78,7 @@ def create_app(
 ) -> FastAPI:
     """Build the app. `engine` defaults to one for `settings.database_url` (migrations are the
     caller's job: `fitcoach serve` and `fitcoach migrate` run them)."""
-    app = FastAPI(title="fitcoach", version=__version__)
+    app = FastAPI(title="fitcoach", version=__version__, lifespan=_lifespan)
     app.state.settings = settings
     app.state.clock = clock or SystemClock()
     app.state.engine = engine or make_engine(
@@ -90,6 +101,15 @@ def create_app(
     install_error_handlers(app)
     for router in ROUTERS:
         app.include_router(router)
+    ttl = timedelta(days=settings.token_ttl_days)
+    deps = CoachDeps(
+        sessions=app.state.sessionmaker,
+        clock=app.state.clock,
+        brains=app.state.brains,
+        chat_limiter=app.state.chat_limiter,
+    )
+    app.state.mcp = build_mcp_server(deps, token_ttl=ttl)
+    app.router.routes.append(Route(MCP_PATH, endpoint=http_endpoint(app.state.mcp, deps, token_ttl=ttl)))
     mount_web(app)
     # Outermost last: headers go on every answer (a refused host or body included); the host check
     # runs before anything reads the body; the migration gate sits next to the routes.
