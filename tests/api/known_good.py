@@ -174,6 +174,14 @@ STEPS = [
             "media_type": "multipart/form-data",
         },
     ),
+    Step("GET /api/imports"),
+    Step(
+        "POST /api/imports/{import_id}/mapping",
+        lambda ctx: {
+            "path_parameters": {"import_id": ctx["POST /api/import"]["import_id"]},
+            "body": {"mapping": {"Landmine Press": "arnold-press"}},
+        },
+    ),
     Step("GET /api/export", lambda _: {"query": {"format": "json"}}),
     # The first call of a deletion: it hands out the confirmation and deletes nothing.
     Step("DELETE /api/me", expect=202),

@@ -57,6 +57,8 @@ PROTECTED = [
     ("DELETE", "/api/me/tokens/tok_123"),
     ("POST", "/api/auth/logout"),
     ("POST", "/api/import"),
+    ("GET", "/api/imports"),
+    ("POST", "/api/imports/imp_123/mapping"),
     ("GET", "/api/export"),
     ("DELETE", "/api/me"),
 ]

@@ -168,3 +168,27 @@ def test_a_database_failure_mid_import_rolls_everything_back(
 def test_import_needs_a_token(client: TestClient) -> None:
     files = {"file": ("h.csv", b"x", "text/csv")}
     assert client.post("/api/import", files=files).status_code == 401
+
+
+def test_kept_names_are_mapped_later(client: TestClient, make_user: MakeUser, engine: Engine) -> None:
+    user = make_user()
+    done = upload(client, user.headers, "hevy_kg.csv", commit=True).json()
+    listed = client.get("/api/imports", headers=user.headers).json()["items"]
+    assert listed[0]["id"] == done["import_id"]
+    assert listed[0]["still_unmatched"] == [{"name": "Landmine Press", "sets": 1}]
+    path = f"/api/imports/{done['import_id']}/mapping"
+    other = make_user("other")
+    foreign = client.post(path, json={"mapping": {"Landmine Press": "arnold-press"}}, headers=other.headers)
+    assert foreign.status_code == 404
+
+    mapped = client.post(
+        path, json={"mapping": {"Landmine Press": "arnold-press"}}, headers=user.headers
+    ).json()
+    assert (mapped["sessions"], mapped["sets"], mapped["still_unmatched"]) == (1, 1, [])
+    prs = client.get("/api/analytics/prs/arnold-press", headers=user.headers).json()
+    assert prs["max_weight_set"]["weight"] == 25 and prs["max_weight_set"]["unit"] == "kg"
+    again = client.post(
+        path, json={"mapping": {"Landmine Press": "arnold-press"}}, headers=user.headers
+    ).json()
+    assert again["sessions"] == 0
+    assert count(engine, WorkoutLog) == 3 and count(engine, WorkoutSet) == 8

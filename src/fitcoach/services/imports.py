@@ -19,7 +19,7 @@ from fitcoach.library import ExerciseLibrary
 from fitcoach.storage import imports, plans, workouts
 from fitcoach.storage.users import lock_user
 from fitcoach.transfer.names import NameMatcher
-from fitcoach.transfer.plan import SKIP, ImportPlan, build_plan
+from fitcoach.transfer.plan import SKIP, ImportPlan, PlannedSession, build_plan, planned_from_rows
 from fitcoach.transfer.read import read_export
 
 RECENT = timedelta(days=7)
@@ -112,9 +112,25 @@ def commit_import(
     user's write lock, so two uploads of one file cannot both add its sessions."""
     lock_user(session, user_id=user_id)
     plan = plan_import(session, user_id=user_id, data=data, options=options, library=library, now=now)
-    log_ids = imports.insert_sessions(session, user_id=user_id, sessions=plan.sessions, now=now)
+    _write_sessions(session, user_id=user_id, sessions=plan.sessions, now=now)
+    summary = plan.summary()
+    record = imports.add_record(
+        session,
+        user_id=user_id,
+        now=now,
+        format=plan.format.value,
+        file_sha256=hashlib.sha256(data).hexdigest(),
+        summary=summary,
+        unmatched_rows=plan.unmatched_rows,
+    )
+    return {"committed": True, "import_id": record.id, **summary}
+
+
+def _write_sessions(session: Session, *, user_id: str, sessions: list[PlannedSession], now: datetime) -> None:
+    """Insert the sessions, fold their sets into the stored records and complete recent plan days."""
+    log_ids = imports.insert_sessions(session, user_id=user_id, sessions=sessions, now=now)
     new_sets: dict[str, list[SetRecord]] = {}
-    for log_id, planned in zip(log_ids, plan.sessions, strict=True):
+    for log_id, planned in zip(log_ids, sessions, strict=True):
         for slug, sets in planned.exercises:
             new_sets.setdefault(slug, []).extend(
                 SetRecord(s.weight, s.unit, s.weight_lb, s.reps, s.is_warmup, log_id, planned.completed_at)
@@ -134,14 +150,40 @@ def commit_import(
         workouts.put_records(
             session, user_id=user_id, exercise_id=slug, records=merge_records(stored, records), now=now
         )
-    summary = plan.summary()
-    record = imports.add_record(
-        session,
-        user_id=user_id,
-        now=now,
-        format=plan.format.value,
-        file_sha256=hashlib.sha256(data).hexdigest(),
-        summary=summary,
-        unmatched_rows=plan.unmatched_rows,
-    )
-    return {"committed": True, "import_id": record.id, **summary}
+
+
+def map_kept_names(
+    session: Session,
+    *,
+    user_id: str,
+    import_id: str,
+    mapping: Mapping[str, str],
+    library: ExerciseLibrary,
+    now: datetime,
+) -> dict[str, Any]:
+    """Bring in the sets an import kept for names it could not map: each mapped name's sets become
+    sessions of their own (one per imported session), a skipped name's sets are dropped from the
+    record. Names mapped once are gone from the record, so a second call adds nothing."""
+    _check_mapping(mapping, library)
+    lock_user(session, user_id=user_id)
+    record = imports.get_record(session, user_id=user_id, import_id=import_id)
+    rows: list[dict[str, Any]] = list(record.unmatched.get("rows", []))
+    chosen = [r for r in rows if mapping.get(r["name"], SKIP) != SKIP]
+    sessions = planned_from_rows(chosen, mapping=mapping)
+    _write_sessions(session, user_id=user_id, sessions=sessions, now=now)
+    left = [r for r in rows if r["name"] not in mapping]
+    record.unmatched = {"rows": left}
+    session.flush()
+    return {
+        "import_id": record.id,
+        "sessions": len(sessions),
+        "sets": sum(s.set_count for s in sessions),
+        "still_unmatched": kept_names(left),
+    }
+
+
+def kept_names(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    names: dict[str, int] = {}
+    for row in rows:
+        names[row["name"]] = names.get(row["name"], 0) + 1
+    return [{"name": name, "sets": count} for name, count in sorted(names.items())]

@@ -276,3 +276,44 @@ def _raw(row: RawSet, key: str) -> dict[str, Any]:
         "seconds": row.seconds,
         "is_warmup": row.is_warmup,
     }
+
+
+def planned_from_rows(rows: list[dict[str, Any]], *, mapping: Mapping[str, str]) -> list[PlannedSession]:
+    """Sessions from an import record's kept rows (`_raw`), their names mapped to slugs. Keyed by the
+    original session's key and the names brought, so the same rows can never come in twice."""
+    by_session: dict[str, list[dict[str, Any]]] = {}
+    for row in rows:
+        by_session.setdefault(row["session"], []).append(row)
+    planned: list[PlannedSession] = []
+    for session_key, group in by_session.items():
+        names = sorted({row["name"] for row in group})
+        suffix = hashlib.sha256("\n".join(names).encode()).hexdigest()[:16]
+        exercises: list[tuple[str, list[SetLog]]] = []
+        for row in group:
+            slug = mapping[row["name"]]
+            item = SetLog(
+                weight=row["weight"],
+                unit=row["unit"],
+                reps=row["reps"],
+                rpe=row["rpe"],
+                duration_seconds=row["seconds"] or None,
+                is_warmup=row["is_warmup"],
+            )
+            if exercises and exercises[-1][0] == slug:
+                exercises[-1][1].append(item)
+            else:
+                exercises.append((slug, [item]))
+        completed = datetime.fromisoformat(group[0]["completed_at"].replace("Z", "+00:00"))
+        local_day = date.fromisoformat(group[0]["local_day"])
+        utc_day = completed.date()
+        planned.append(
+            PlannedSession(
+                key=f"{session_key}:{suffix}",
+                completed_at=completed,
+                plan_day=WEEKDAYS[local_day.weekday()],
+                week_start=utc_day - timedelta(days=utc_day.weekday()),
+                notes=None,
+                exercises=exercises,
+            )
+        )
+    return planned

@@ -7,14 +7,23 @@ from typing import Annotated, Literal
 
 from fastapi import APIRouter, File, Form, Query, Request, UploadFile
 from fastapi.responses import StreamingResponse
+from pydantic import BaseModel, ConfigDict, Field
 
 from fitcoach.api.deps import ClockDep, LibraryDep, SessionDep, UserDep
 from fitcoach.api.errors import AUTHED, WITH_BODY, error_responses
-from fitcoach.api.schemas.transfer import ExportDocument, ImportSummary
+from fitcoach.api.schemas.transfer import (
+    ExportDocument,
+    ImportRecordList,
+    ImportRecordPublic,
+    ImportSummary,
+    MappingResult,
+)
+from fitcoach.clock import isoformat_z
 from fitcoach.contract.logs import Unit
 from fitcoach.errors import BadInput, PayloadTooLarge
 from fitcoach.services.export import export_csv, export_json
-from fitcoach.services.imports import ImportOptions, commit_import, preview_import
+from fitcoach.services.imports import ImportOptions, commit_import, kept_names, map_kept_names, preview_import
+from fitcoach.storage import imports
 from fitcoach.transfer.cells import MAX_IMPORT_BYTES
 
 router = APIRouter(prefix="/api", tags=["transfer"])
@@ -93,3 +102,46 @@ def export_history(
     return StreamingResponse(
         body, media_type=media, headers={"Content-Disposition": f'attachment; filename="{name}"'}
     )
+
+
+class MappingRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    mapping: dict[str, str] = Field(
+        max_length=MAX_MAPPING_NAMES, description='App name → library slug, or "" to drop the name\'s sets.'
+    )
+
+
+@router.get("/imports", responses=error_responses(*AUTHED))
+def list_imports(user: UserDep, session: SessionDep) -> ImportRecordList:
+    """Earlier imports, newest first, each with the names whose sets it kept for a later mapping."""
+    return ImportRecordList(
+        items=[
+            ImportRecordPublic(
+                id=row.id,
+                created_at=isoformat_z(row.created_at),
+                format=row.format,
+                sessions=row.summary.get("sessions", 0),
+                sets=row.summary.get("sets", 0),
+                still_unmatched=kept_names(row.unmatched.get("rows", [])),
+            )
+            for row in imports.list_records(session, user_id=user.id)
+        ]
+    )
+
+
+@router.post("/imports/{import_id}/mapping", responses=error_responses(*AUTHED, *WITH_BODY, 404))
+def map_import_names(
+    import_id: str,
+    body: MappingRequest,
+    user: UserDep,
+    session: SessionDep,
+    clock: ClockDep,
+    library: LibraryDep,
+) -> MappingResult:
+    """Bring in the kept sets of the names mapped (or drop those mapped to ""), in one transaction."""
+    result = map_kept_names(
+        session, user_id=user.id, import_id=import_id, mapping=body.mapping, library=library, now=clock.now()
+    )
+    session.commit()
+    return MappingResult.model_validate(result)

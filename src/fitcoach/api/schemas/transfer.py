@@ -83,3 +83,28 @@ class ExportDocument(PublicModel):
     personal_records: list[dict[str, Any]]
     plan_versions: list[dict[str, Any]]
     proposals: list[dict[str, Any]]
+
+
+class KeptName(PublicModel):
+    name: str
+    sets: int
+
+
+class ImportRecordPublic(PublicModel):
+    id: str
+    created_at: str
+    format: ExportFormat
+    sessions: int
+    sets: int
+    still_unmatched: list[KeptName] = Field(description="Names whose sets are kept, to map later.")
+
+
+class ImportRecordList(PublicModel):
+    items: list[ImportRecordPublic]
+
+
+class MappingResult(PublicModel):
+    import_id: str
+    sessions: int = Field(description="Sessions added for the names mapped.")
+    sets: int
+    still_unmatched: list[KeptName]
