@@ -118,3 +118,16 @@ def test_a_bad_cell_names_its_line() -> None:
     with pytest.raises(RowError) as caught:
         read_export(text.encode(), zone=PARIS)
     assert caught.value.details["line"] == 3 and caught.value.details["column"] == "weight_kg"
+
+
+def test_an_empty_unit_cell_on_a_bodyweight_row_is_read() -> None:
+    text = (
+        "Date;Workout Name;Exercise Name;Set Order;Weight;Weight Unit;Reps\n"
+        "2019-01-11 12:31:54;Pull;Pull Up;1;;;8\n"
+        "2019-01-11 12:31:54;Pull;Pull Up;2;10;;6\n"
+    )
+    with pytest.raises(RowError) as caught:
+        read_export(text.encode(), zone=PARIS)
+    assert caught.value.details["line"] == 3  # a weight without a unit is not guessed
+    first = read_export(text.encode().rsplit(b"2019", 1)[0], zone=PARIS).sets[0]
+    assert (first.weight, first.reps) == (0, 8)

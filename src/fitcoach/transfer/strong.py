@@ -70,8 +70,13 @@ def parse_strong(text: str, *, delimiter: str, zone: ZoneInfo, unit: Unit | None
         length = duration(columns.get(cells, "Duration")) if columns.has("Duration") else None
         title = columns.get(cells, "Workout Name")
         key = f"{date_text}|{title}"
-        row_unit = _unit(columns.get(cells, "Weight Unit"), line=line) if columns.has("Weight Unit") else unit
-        assert row_unit is not None
+        weight = number(columns.get(cells, "Weight"), line=line, column="Weight") or 0.0
+        row_unit = unit
+        if columns.has("Weight Unit"):
+            cell = columns.get(cells, "Weight Unit")
+            # A bodyweight or cardio row may leave the unit empty: any unit reads 0 the same.
+            row_unit = _unit(cell, line=line) if cell or weight else (unit or "kg")
+        assert row_unit is not None  # the newer layout refused a missing unit above
         rpe = columns.get(cells, "RPE") if columns.has("RPE") else ""
         seconds = columns.get(cells, "Seconds") if columns.has("Seconds") else ""
         distance = columns.get(cells, "Distance") if columns.has("Distance") else ""
@@ -87,7 +92,7 @@ def parse_strong(text: str, *, delimiter: str, zone: ZoneInfo, unit: Unit | None
                 completed_at=started + (length or DEFAULT_SESSION),
                 exercise_name=columns.get(cells, "Exercise Name"),
                 set_order=set_order,
-                weight=number(columns.get(cells, "Weight"), line=line, column="Weight") or 0.0,
+                weight=weight,
                 unit=row_unit,
                 reps=whole(columns.get(cells, "Reps"), line=line, column="Reps") or 0,
                 rpe=number(rpe, line=line, column="RPE"),
