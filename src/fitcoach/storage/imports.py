@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import insert, select
+from sqlalchemy import Table, insert, select
 from sqlalchemy.orm import Session
 
 from fitcoach.errors import NotFound
@@ -15,6 +15,9 @@ from fitcoach.storage.ids import new_id
 from fitcoach.storage.tables import WorkoutLog, WorkoutSet
 from fitcoach.storage.transfer_tables import ImportRecord
 from fitcoach.transfer.plan import KEY_PREFIX, PlannedSession
+
+WORKOUT_LOGS: Table = WorkoutLog.__table__  # type: ignore[assignment]
+WORKOUT_SETS: Table = WorkoutSet.__table__  # type: ignore[assignment]
 
 
 def imported_keys(session: Session, *, user_id: str) -> set[str]:
@@ -34,8 +37,11 @@ def insert_sessions(
     if not sessions:
         return []
     ids = [new_id("log") for _ in sessions]
-    session.execute(
-        insert(WorkoutLog),
+    # Core inserts on the tables, not ORM bulk inserts: the ORM splits rows whose optional values are
+    # None into separate statements (thousands of round trips on PostgreSQL for one history).
+    connection = session.connection()
+    connection.execute(
+        insert(WORKOUT_LOGS),
         [
             {
                 "id": log_id,
@@ -51,8 +57,8 @@ def insert_sessions(
             for log_id, planned in zip(ids, sessions, strict=True)
         ],
     )
-    session.execute(
-        insert(WorkoutSet),
+    connection.execute(
+        insert(WORKOUT_SETS),
         [
             {
                 "log_id": log_id,
