@@ -3,6 +3,7 @@ lb): quoting, empty cells, locale decimals, a byte-order mark, the apps' date fo
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -131,3 +132,37 @@ def test_an_empty_unit_cell_on_a_bodyweight_row_is_read() -> None:
     assert caught.value.details["line"] == 3  # a weight without a unit is not guessed
     first = read_export(text.encode().rsplit(b"2019", 1)[0], zone=PARIS).sets[0]
     assert (first.weight, first.reps) == (0, 8)
+
+
+def test_our_own_export_needs_aware_times() -> None:
+    document = {
+        "format": "fitcoach-export",
+        "version": 1,
+        "workouts": [
+            {
+                "id": "log_1",
+                "completed_at": "2025-01-01T10:00:00",
+                "exercises_logged": [
+                    {
+                        "exercise_id": "plank",
+                        "sets": [
+                            {
+                                "weight": 0,
+                                "unit": "kg",
+                                "reps": 1,
+                                "rpe": None,
+                                "duration_seconds": 60,
+                                "is_warmup": False,
+                            }
+                        ],
+                    }
+                ],
+            }
+        ],
+    }
+    with pytest.raises(BadInput) as caught:
+        read_export(json.dumps(document).encode(), zone=PARIS)
+    assert caught.value.code == "import_invalid_row"
+    document["workouts"][0]["completed_at"] = "2025-01-01T10:00:00Z"  # type: ignore[index]
+    parsed = read_export(json.dumps(document).encode(), zone=PARIS)
+    assert parsed.format is ExportFormat.FITCOACH_JSON and parsed.sets[0].exercise_is_slug

@@ -25,7 +25,7 @@ from fitcoach.transfer.read import read_export
 RECENT = timedelta(days=7)
 """Imported sessions this recent may complete a day of the active plan, like a logged one."""
 
-_MATCHERS: dict[int, NameMatcher] = {}
+_MATCHERS: dict[tuple[str, ...], NameMatcher] = {}
 
 
 @dataclass(frozen=True)
@@ -46,11 +46,12 @@ def _zone(name: str) -> ZoneInfo:
 
 
 def matcher_for(library: ExerciseLibrary) -> NameMatcher:
-    """One matcher per library object (the packaged library is one object for the process)."""
-    found = _MATCHERS.get(id(library))
+    """One matcher per set of library entries, built once (its index and name cache are reused)."""
+    key = tuple(library.slugs)
+    found = _MATCHERS.get(key)
     if found is None:
         _MATCHERS.clear()
-        found = _MATCHERS[id(library)] = NameMatcher(library)
+        found = _MATCHERS[key] = NameMatcher(library)
     return found
 
 

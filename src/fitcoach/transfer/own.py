@@ -52,6 +52,12 @@ def parse_own(text: str) -> ParsedExport:
         )
     parsed = ParsedExport(ExportFormat.FITCOACH_JSON)
     for number, workout in enumerate(export.workouts, start=1):
+        if workout.completed_at.tzinfo is None:
+            raise BadInput(
+                "completed_at needs a time zone (e.g. a trailing Z)",
+                code="import_invalid_row",
+                details={"line": number, "column": "completed_at", "value": workout.completed_at.isoformat()},
+            )
         key = f"{workout.id}|{workout.completed_at.isoformat()}"
         if workout.notes:
             parsed.session_notes[key] = workout.notes
