@@ -7,6 +7,9 @@ import { formatDate } from "../i18n.js";
 import { getToken } from "../store.js";
 import { tr } from "./transfer_strings.js";
 
+// Set through the CSSOM, like the file input's width: the stylesheet's rows belong to other sections.
+const ROW = "display: flex; justify-content: space-between; align-items: center; gap: 8px; margin: 8px 0";
+
 async function upload(file, { commit, unit, mapping }) {
   const form = new FormData();
   form.append("file", file);
@@ -108,16 +111,16 @@ export function transferSection(app) {
 
   return [
     h(
-      "section.card.settings.history-import",
+      "section.card.history-import",
       {},
       h("h3", {}, tr("title")),
       h("p.muted.small", {}, tr("body")),
       h("label", { style: "display: block; margin: 8px 0" }, h("span", {}, tr("file")), file),
-      h("label.row", {}, h("span", {}, tr("unit")), unit),
+      h("label", { style: ROW }, h("span", {}, tr("unit")), unit),
       previewButton,
       status,
       error,
     ),
-    h("section.card.settings.history-export", {}, h("h3", {}, tr("export_title")), h("div.row", {}, exportButton("json"), exportButton("csv")), exportError),
+    h("section.card.history-export", {}, h("h3", {}, tr("export_title")), h("div", { style: ROW }, exportButton("json"), exportButton("csv")), exportError),
   ];
 }
