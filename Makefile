@@ -35,16 +35,20 @@ pytest: $(VENV)/.dev
 	$(BIN)/pytest -n 2
 
 # The coach's eval cases (public, team, held-out) through the real pipeline; prints per-check summaries.
+# Issue 14's target: every existing set at 97 % or more (the learned restraint holds back a few
+# requests its models misread; see README "Understanding models"). blind6 is the fresh first-sight
+# measure (written from the spec alone after the models landed): it reports, it does not gate.
+EVAL_GATE := --min-pass 0.97
 eval: $(VENV)/.dev
 	$(BIN)/fitcoach eval tests/data/public.jsonl
-	$(BIN)/fitcoach eval tests/data/cases/team.jsonl
-	$(BIN)/fitcoach eval tests/data/cases/holdout.jsonl
-	$(BIN)/fitcoach eval tests/data/cases/holdout_fresh.jsonl
-	$(BIN)/fitcoach eval tests/data/cases/holdout_blind3.jsonl
-	$(BIN)/fitcoach eval tests/data/cases/holdout_blind4.jsonl
-	@# blind2 and blind5 (written blind: 80 and 60 cases) still have known failures: they report, not gate
-	-$(BIN)/fitcoach eval tests/data/cases/holdout_blind2.jsonl
-	-$(BIN)/fitcoach eval tests/data/cases/holdout_blind5.jsonl
+	$(BIN)/fitcoach eval tests/data/cases/team.jsonl $(EVAL_GATE)
+	$(BIN)/fitcoach eval tests/data/cases/holdout.jsonl $(EVAL_GATE)
+	$(BIN)/fitcoach eval tests/data/cases/holdout_fresh.jsonl $(EVAL_GATE)
+	$(BIN)/fitcoach eval tests/data/cases/holdout_blind2.jsonl $(EVAL_GATE)
+	$(BIN)/fitcoach eval tests/data/cases/holdout_blind3.jsonl $(EVAL_GATE)
+	$(BIN)/fitcoach eval tests/data/cases/holdout_blind4.jsonl $(EVAL_GATE)
+	$(BIN)/fitcoach eval tests/data/cases/holdout_blind5.jsonl $(EVAL_GATE)
+	-$(BIN)/fitcoach eval tests/data/cases/holdout_blind6.jsonl
 
 test: lint typecheck eval pytest
 

@@ -58,7 +58,9 @@ def test_spans_are_words_without_surrounding_space(corpus: list[Item]) -> None:
             assert words and words == words.strip(), (item.id, words)
 
 
-WORDS = st.text(alphabet=st.characters(blacklist_characters="[]()\n", blacklist_categories=("Cs",)), min_size=1)
+WORDS = st.text(
+    alphabet=st.characters(blacklist_characters="[]()\n", blacklist_categories=("Cs",)), min_size=1
+)
 
 
 @given(st.lists(st.tuples(WORDS, WORDS, st.sampled_from(ROLES)), min_size=1, max_size=4), WORDS)

@@ -24,11 +24,19 @@ def _evaluate() -> tuple[dict[str, float], dict[str, object]]:
     predictions = held_out_predictions(items)
     threshold = choose_threshold(predictions)
     quiet = choose_quiet_threshold(predictions)
+    # pain in the user's own body (a body_part_self span): a pain turn is held back only on a reading
+    # that is as reliable among such messages alone
+    own_body = [p for p in predictions if any(role == "body_part_self" for _, _, role in p.spans)]
+    quiet_own_body = max(quiet, choose_quiet_threshold(own_body))
     writers = sorted({i.writer for i in items})
     per_lang: dict[str, int] = {}
     for item in items:
         per_lang[item.lang] = per_lang.get(item.lang, 0) + 1
-    thresholds = {"threshold": threshold, "quiet_threshold": quiet}
+    thresholds = {
+        "threshold": threshold,
+        "quiet_threshold": quiet,
+        "quiet_threshold_own_body": quiet_own_body,
+    }
     return thresholds, {
         "method": "each writer held out in turn; models trained on the other writers only",
         "writers": writers,
@@ -54,7 +62,8 @@ def train_command(
         previous = (
             json.loads((folder / "meta.json").read_text("utf-8")) if (folder / "meta.json").exists() else {}
         )
-        thresholds = {k: float(previous.get(k, 1.0)) for k in ("threshold", "quiet_threshold")}
+        names = ("threshold", "quiet_threshold", "quiet_threshold_own_body")
+        thresholds = {k: float(previous.get(k, 1.0)) for k in names}
         evaluation = previous.get("evaluation", {})
     else:
         thresholds, evaluation = _evaluate()

@@ -11,6 +11,7 @@ import datetime as dt
 import functools
 import json
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 from fitcoach.clock import ensure_utc, isoformat_z
@@ -165,6 +166,50 @@ def render_plan_document(document: str) -> str:
     return render_plan(WeeklyPlan.model_validate_json(document))
 
 
+LAST_TURN_CHARS = 600
+"""The previous turn is context, not history: one line, its texts cut to fit."""
+
+
+@dataclass(frozen=True)
+class LastTurn:
+    """What the coach said and did on the user's previous turn (issue 14, item 6): the question it
+    asked, the proposal it staged and whether that is still pending, the memory it wrote."""
+
+    user_message: str
+    coach_message: str
+    at: dt.datetime
+    proposal_id: str | None = None
+    proposal: str | None = None
+    """ "UPDATE_DAY monday: <summary>" or "UPDATE_WEEK: <summary>"."""
+    proposal_status: str | None = None
+    """staged (pending: waiting for Accept Plan), accepted, dismissed, superseded..."""
+    memory: list[str] = field(default_factory=list)
+    """ "CREATE tier_2_physiological: right shoulder pain" per mutation applied."""
+
+    @property
+    def pending(self) -> bool:
+        return self.proposal_id is not None and self.proposal_status == "staged"
+
+    @property
+    def asked(self) -> bool:
+        """The coach ended on a question: this message may be its answer."""
+        return self.coach_message.rstrip().endswith(("?", "？"))
+
+    def line(self) -> str:
+        def cut(text: str, size: int) -> str:
+            flat = " ".join(text.split())
+            return flat if len(flat) <= size else flat[: size - 1] + "…"
+
+        parts = [f"user: {json.dumps(cut(self.user_message, 160), ensure_ascii=False)}"]
+        parts.append(f"coach: {json.dumps(cut(self.coach_message, 200), ensure_ascii=False)}")
+        if self.proposal is not None:
+            status = "PENDING, waiting for Accept Plan" if self.pending else self.proposal_status
+            parts.append(f"proposal {self.proposal_id} ({status}): {cut(self.proposal, 120)}")
+        if self.memory:
+            parts.append("memory written: " + "; ".join(cut(m, 60) for m in self.memory[:3]))
+        return cut(" | ".join(parts), LAST_TURN_CHARS)
+
+
 def render_runtime_block(
     *,
     now: dt.datetime,
@@ -174,6 +219,7 @@ def render_runtime_block(
     plan: WeeklyPlan | None,
     message: str,
     plan_line: str | None = None,
+    last_turn: LastTurn | None = None,
 ) -> str:
     """The block for one turn, line by line as in the spec (R29); expired items are left out (R28).
     Memory gets what the plan and the message leave of `MAX_RUNTIME_BLOCK_CHARS` (at most
@@ -192,6 +238,7 @@ def render_runtime_block(
     tail = [
         "ACTIVE WEEKLY TRAINING PLAN:",
         render_plan(plan) if plan_line is None else plan_line,
+        *(["LAST TURN:", last_turn.line()] if last_turn is not None else []),
         MESSAGE_HEADER,
         quote_message(message),
     ]

@@ -41,6 +41,8 @@ class Reading:
     """Below this confidence an action is not taken on the model's word (chosen on held-out writers)."""
     quiet_threshold: float
     """From this margin (see `quiet_margin`), a reading that asks for no action holds back the rules."""
+    quiet_threshold_own_body: float = 1.0
+    """The same where the message names a part of the user's own body (chosen on those messages)."""
     details: dict[str, Any] = field(default_factory=dict, compare=False)
 
     @property
@@ -50,7 +52,8 @@ class Reading:
     @property
     def asks_nothing(self) -> bool:
         """Sure enough that the message asks for no plan change and no memory write."""
-        return not self.asks_action and quiet_margin(self.probabilities, self.acts) >= self.quiet_threshold
+        needed = self.quiet_threshold_own_body if self.roles("body_part_self") else self.quiet_threshold
+        return not self.asks_action and quiet_margin(self.probabilities, self.acts) >= needed
 
     @property
     def sure(self) -> bool:
@@ -153,4 +156,5 @@ def read(text: str, lang: str | None = None, *, folder: Path | None = None) -> R
         spans=tag_spans(models.tagger, text, lang),
         threshold=float(models.meta.get("threshold", 1.0)),
         quiet_threshold=float(models.meta.get("quiet_threshold", 1.0)),
+        quiet_threshold_own_body=float(models.meta.get("quiet_threshold_own_body", 1.0)),
     )

@@ -8,6 +8,7 @@ contract plus `meta`. The stored plan is never written here (R42).
 
 from __future__ import annotations
 
+import datetime as dt
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
@@ -20,20 +21,21 @@ from fitcoach.agent.guard import GuardContext
 from fitcoach.agent.prompt import static_prefix
 from fitcoach.agent.providers.base import ProviderRequest, TurnInput
 from fitcoach.agent.tool_runner import AnalyticsToolRunner
-from fitcoach.clock import Clock
+from fitcoach.clock import Clock, ensure_utc
 from fitcoach.contract.models import ActiveTab, CoachReply, ProposalType, Weekday, WeeklyPlan
 from fitcoach.contract.nul import without_nul
+from fitcoach.errors import NotFound
 from fitcoach.languages.numbers import stated_unit
 from fitcoach.library.loader import ExerciseLibrary
-from fitcoach.memory.context import render_plan_document, render_runtime_block
+from fitcoach.memory.context import LastTurn, render_plan_document, render_runtime_block
 from fitcoach.memory.events import Actor
 from fitcoach.services.brains import Brains
 from fitcoach.services.memory import apply_turn_mutations
-from fitcoach.storage.chat import add_chat_turn
+from fitcoach.storage.chat import add_chat_turn, list_chat_turns
 from fitcoach.storage.ids import new_id
 from fitcoach.storage.memory_repo import load_active_items
 from fitcoach.storage.plans import get_active_document
-from fitcoach.storage.proposals import stage_proposal, supersede_staged
+from fitcoach.storage.proposals import get_proposal, stage_proposal, supersede_staged
 from fitcoach.storage.users import learn_units
 
 AfterWrite = Callable[[Session], None]
@@ -83,6 +85,46 @@ class TurnResult:
         return {**self.reply.model_dump(mode="json"), "meta": self.meta.as_json()}
 
 
+LAST_TURN_WINDOW = dt.timedelta(hours=6)
+"""A previous turn older than this is another conversation: it is not given as context."""
+
+
+def last_turn(session: Session, *, user_id: str, now: dt.datetime) -> LastTurn | None:
+    """The user's previous turn as context for this one: the coach's reply, the proposal it staged
+    and that proposal's status now (still pending or decided), the memory it wrote."""
+    rows = list_chat_turns(session, user_id=user_id, limit=1)
+    if not rows or not rows[-1].reply:
+        return None
+    row = rows[-1]
+    at = ensure_utc(row.created_at)
+    if now - at > LAST_TURN_WINDOW:
+        return None
+    reply: dict[str, Any] = row.reply or {}
+    proposal: dict[str, Any] = reply.get("proposal") or {}
+    status = summary = None
+    if row.proposal_id is not None:
+        try:
+            status = get_proposal(session, user_id=user_id, proposal_id=row.proposal_id).status
+        except NotFound:
+            status = None
+        day = f" {proposal['target_day']}" if proposal.get("target_day") else ""
+        summary = f"{proposal.get('type')}{day}: {proposal.get('summary_diff') or ''}"
+    memory = []
+    for mutation in reply.get("memory_mutations") or []:
+        entry = mutation.get("entry") or {}
+        what = entry.get("fact") or entry.get("body_part") or entry.get("event") or ""
+        memory.append(f"{mutation.get('operation')} {mutation.get('target_tier')}: {what}".strip())
+    return LastTurn(
+        user_message=row.message,
+        coach_message=str(reply.get("message") or ""),
+        at=at,
+        proposal_id=row.proposal_id,
+        proposal=summary,
+        proposal_status=status,
+        memory=memory,
+    )
+
+
 def run_turn(
     sessions: sessionmaker[Session],
     *,
@@ -102,6 +144,7 @@ def run_turn(
         # Parsed afresh every turn (the guard and the tools get their own mutable copy); only the
         # rendering, a pure function of the stored text, is cached.
         plan = WeeklyPlan.model_validate_json(document) if document is not None else None
+        previous = last_turn(session, user_id=user_id, now=now)
         turn = TurnInput(
             message=chat.message,
             now=now,
@@ -112,6 +155,7 @@ def run_turn(
             library=library,
             plan_version=version,
             language=chat.language,
+            last_turn=previous,
         )
         block = render_runtime_block(
             now=now,
@@ -121,6 +165,7 @@ def run_turn(
             plan=plan,
             message=chat.message,
             plan_line=render_plan_document(document) if document is not None else None,
+            last_turn=previous,
         )
         # The read phase wrote nothing. Release its connection before the model thinks (seconds, up
         # to the LLM timeout): held, a few slow turns would drain the pool for every other request.

@@ -90,16 +90,27 @@ def coach_turn(turn: TurnInput, tools: ToolRunner) -> CoachReply:
     if isinstance(turn.selected_day, str):  # a raw route value from a client or a case file
         turn = replace(turn, selected_day=Weekday(turn.selected_day))
     active = [item for item in turn.memory if item.is_active(turn.now)]
-    u = understand(
-        turn.message,
-        now=turn.now,
-        active_tab=turn.active_tab,
-        selected_day=turn.selected_day,
-        memory=active,
-        has_plan=turn.plan is not None,
-        library=turn.library,
-        language=turn.language,
-    )
+
+    def read(message: str) -> Understanding:
+        return understand(
+            message,
+            now=turn.now,
+            active_tab=turn.active_tab,
+            selected_day=turn.selected_day,
+            memory=active,
+            has_plan=turn.plan is not None,
+            library=turn.library,
+            language=turn.language,
+        )
+
+    u = read(turn.message)
+    last = turn.last_turn
+    if u.intent is Intent.UNKNOWN and last is not None and last.asked and not last.pending:
+        # an answer to the coach's own question ("how many days a week?" → "4, Mon to Thu") is read
+        # with the request that question was about
+        completed = read(f"{last.user_message}\n{turn.message}")
+        if completed.intent is not Intent.UNKNOWN:
+            u, turn = completed, replace(turn, message=f"{last.user_message}\n{turn.message}")
     context = Turn(
         turn,
         u,

@@ -8,6 +8,7 @@ from typing import Any, Protocol
 
 from fitcoach.contract.models import ActiveTab, Weekday, WeeklyPlan
 from fitcoach.library import ExerciseLibrary
+from fitcoach.memory.context import LastTurn
 from fitcoach.memory.model import MemoryItem
 
 MAX_TOOL_ROUNDS = 3
@@ -31,6 +32,8 @@ class TurnInput:
     plan_version: int | None = None
     language: str | None = None
     """The user's stored language (`PATCH /api/me`), the prior for reading the message; None if unset."""
+    last_turn: LastTurn | None = None
+    """The user's previous turn, when it is recent (issue 14): the coach's question, pending proposal."""
 
 
 @dataclass(frozen=True)

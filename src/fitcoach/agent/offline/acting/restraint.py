@@ -44,17 +44,13 @@ def reading(message: str, lang: str) -> Reading | None:
 
 def holds_back(found: Reading | None, intent: Intent) -> bool:
     """Whether the reading stops the rules' action. The roles of the spans weigh with the acts: pain
-    in the user's own body (`body_part_self`) keeps a pain turn even when the act reads as a question
-    ("my elbow hurts on skull crushers today"); pain only in somebody else's body never becomes the
-    user's memory, however sure the act is."""
+    only in somebody else's body never becomes the user's memory, however unsure the act is; with a
+    part of the user's own body named, the reading must clear the stricter threshold chosen on such
+    messages (`Reading.asks_nothing`)."""
     if found is None:
         return False
-    own, others = found.roles("body_part_self"), found.roles("body_part_other")
-    if intent is Intent.ACUTE_PAIN:
-        if others and not own:
-            return True
-        if own:
-            return False
+    if intent is Intent.ACUTE_PAIN and found.roles("body_part_other") and not found.roles("body_part_self"):
+        return True
     return found.asks_nothing
 
 
@@ -91,7 +87,11 @@ def answer_without_acting(turn: Turn, found: Reading) -> CoachReply:
     if act in ("technique_question", "knowledge_question"):
         return _question(turn, found)
     if act == "confirm":
-        return _say("accept_pending")(turn)
+        # "yes, do it": the pending proposal's Accept Plan is the only way to apply it
+        last = turn.input.last_turn
+        if last is not None and last.pending:
+            return _say("accept_pending")(turn)
+        return talk.clarify(turn)
     if act == "log_report":
         return _say("log_noted")(turn)
     if act == "forget_memory":
