@@ -48,6 +48,8 @@ class ChatInput:
     language: str | None = None
     """The user's stored language (None until they pick one): the prior for reading the message and
     the language remembered facts are written in."""
+    units: str | None = None
+    """The user's stored weight unit ("kg", "lb"), None until picked or learned."""
 
 
 @dataclass(frozen=True)
@@ -112,6 +114,7 @@ def run_turn(
             library=library,
             plan_version=version,
             language=chat.language,
+            units=chat.units,
         )
         block = render_runtime_block(
             now=now,

@@ -31,6 +31,8 @@ class TurnInput:
     plan_version: int | None = None
     language: str | None = None
     """The user's stored language (`PATCH /api/me`), the prior for reading the message; None if unset."""
+    units: str | None = None
+    """The user's weight unit ("kg" or "lb", `PATCH /api/me` or learned from chat); None if unknown."""
 
 
 @dataclass(frozen=True)
