@@ -35,7 +35,7 @@ ASKED_INTENTS = frozenset(
 news or request: a phrase that asks the general question itself ("does soreness mean…", "what is
 a deload"), or, before any plan exists, a question naming a topic."""
 
-PROGRESS_CUES = frozenset({"past", "record", "plateau", "progress"})
+PROGRESS_CUES = frozenset({"past", "record", "plateau"})
 """A question about the user's own logged numbers ("how many sets did I do", "my PR") is a progress
 review, not a general question."""
 
@@ -70,15 +70,16 @@ def general_topic(turn: Turn) -> str | None:
         return None
     if reading.asked:
         return reading.topic
-    first_turns = u.intent is Intent.ONBOARDING and "has:goal" not in u.features
-    return reading.topic if first_turns and u.has_cue("question") else None
+    # before any plan, a question naming a topic is the question, even with a goal word in it
+    return reading.topic if u.intent is Intent.ONBOARDING and u.has_cue("question") else None
 
 
 def _own_news(turn: Turn, topic: str) -> bool:
     """The user's own state, logs, days, gear or events are in the message: news, not a question."""
     u = turn.u
     return bool(
-        "pain" in u.conditions
+        # a pain word inside a soreness word (zh 痠痛) is the soreness the question is about
+        ("pain" in u.conditions and "soreness" not in u.conditions)
         or u.hurt_areas
         or u.afflicted_areas
         or u.exercises
@@ -104,8 +105,14 @@ def answer_context(turn: Turn, topic: str) -> AnswerContext:
         weekly = sum(fractional_sets(day, turn.library).get(group, 0.0) for day in week)
         days = sum(1 for day in week if direct_sets(day, turn.library).get(group, 0) > 0)
     weight = turn.u.loads[0] if topic == "protein" and len(turn.u.loads) == 1 else None
+    # "do I need cardio to lose fat?": the goal the question names tailors the answer
+    named = (
+        "fat_loss"
+        if topic != "fat_loss" and "fat_loss" in read_topic(turn.input.message, turn.u.lang).named
+        else None
+    )
     return AnswerContext(
-        goal=_goal(turn),
+        goal=named or _goal(turn),
         units=_units(turn),
         muscle=muscle,
         weekly_sets=weekly,

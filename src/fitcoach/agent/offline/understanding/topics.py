@@ -75,6 +75,8 @@ class TopicReading:
     """An `asks` phrase of the topic is in the message: it asks the general question by itself."""
     requested: bool
     """A request phrase ("can you", "peux-tu", "можешь") is in the message."""
+    named: frozenset[str] = frozenset()
+    """Every topic the message names, the chosen one included."""
 
 
 def read_topic(text: str, lang: str) -> TopicReading:
@@ -91,7 +93,7 @@ def read_topic(text: str, lang: str) -> TopicReading:
     topic = max(weight, key=lambda key: (weight[key], -TOPICS.index(key))) if weight else None
     asked = any(m.category == "ask" and m.key == topic for m in found)
     requested = any(m.category == "request" for m in found)
-    return TopicReading(topic, asked, requested)
+    return TopicReading(topic, asked, requested, frozenset(weight))
 
 
 def choose_topic(text: str, lang: str) -> str | None:
