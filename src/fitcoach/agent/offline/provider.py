@@ -121,8 +121,8 @@ def coach_turn(turn: TurnInput, tools: ToolRunner) -> CoachReply:
     if (topic := knowledge.general_topic(context)) is not None:
         # a question gets an answer: no proposal, no memory write, whatever else its words name
         answer = knowledge.knowledge(context, topic)
-        limit = BRIEF_SENTENCES if context.verbosity == "brief" else KNOWLEDGE_SENTENCES
-        answer.message = limit_sentences(answer.message, limit)
+        cap = BRIEF_SENTENCES if context.verbosity == "brief" else KNOWLEDGE_SENTENCES
+        answer.message = limit_sentences(answer.message, cap)
         return answer
     if equipment.closes_gym(context):
         handler = equipment.gym_closed

@@ -39,6 +39,9 @@ PROGRESS_CUES = frozenset({"past", "record", "plateau"})
 """A question about the user's own logged numbers ("how many sets did I do", "my PR") is a progress
 review, not a general question."""
 
+STATEMENT_CUES = frozenset({"goal_change", "correction"})
+"""A goal changed or a fact corrected: the user's news, whatever topic its words name."""
+
 NEWS_FEATURES = frozenset(
     {
         "has:set_log",
@@ -64,8 +67,9 @@ def general_topic(turn: Turn) -> str | None:
     reading = read_topic(turn.input.message, u.lang)
     if reading.topic is None:
         return None
-    if u.intent in ANSWERED_INTENTS:
-        return reading.topic
+    if u.intent in ANSWERED_INTENTS and (reading.asked or u.has_cue("question")):
+        # a statement naming a topic ("my goal is to lose fat now") is news, not a question
+        return None if u.cues & STATEMENT_CUES else reading.topic
     if u.intent not in ASKED_INTENTS or reading.requested or _own_news(turn, reading.topic):
         return None
     if reading.asked:
@@ -85,7 +89,8 @@ def _own_news(turn: Turn, topic: str) -> bool:
         or u.exercises
         or (u.loads and topic != "protein")
         or u.features & NEWS_FEATURES
-        or u.cues & PROGRESS_CUES
+        or u.cues & (PROGRESS_CUES | STATEMENT_CUES)
+        or u.weeks_back is not None
     )
 
 
@@ -137,7 +142,7 @@ def _goal(turn: Turn) -> str | None:
         if isinstance(entry, Tier1Entry):
             if entry.goal_type in ("hypertrophy", "strength", "fat_loss", "general"):
                 return entry.goal_type
-            return turn.profile().goal.kind.value
+            return turn.profile().goal.type.value
     return None
 
 
