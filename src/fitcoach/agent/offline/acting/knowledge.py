@@ -90,7 +90,8 @@ def _own_news(turn: Turn, topic: str) -> bool:
         or (u.loads and topic != "protein")
         or u.features & NEWS_FEATURES
         or u.cues & (PROGRESS_CUES | STATEMENT_CUES)
-        or u.weeks_back is not None
+        # "the last 3 weeks" looks back at the user's own logs; "a week" (zh 一週) is a rate
+        or (u.weeks_back or 0) > 1
     )
 
 
