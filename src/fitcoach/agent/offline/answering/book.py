@@ -89,7 +89,8 @@ def answer(topic: str, lang: str, context: AnswerContext | None = None) -> str:
     if ctx.goal is not None and ctx.goal in entry.by_goal:
         parts.append(entry.by_goal[ctx.goal])
     gap = "" if book.lang.startswith("zh") else " "
-    return gap.join(part.strip() for part in parts)
+    # a line may open with a slot ("{muscle}: ..."), and muscle names are lower case
+    return gap.join(part.strip()[:1].upper() + part.strip()[1:] for part in parts)
 
 
 def _tailored(topic: str, ctx: AnswerContext) -> tuple[str, dict[str, object]] | None:
