@@ -15,6 +15,7 @@ from fitcoach.agent.offline import coach_turn
 from fitcoach.agent.offline.answering import count_sentences
 from fitcoach.agent.offline.answering.book import AnswerContext, answer, load_book
 from fitcoach.agent.offline.understanding.topics import TOPICS, choose_topic, topic_words
+from fitcoach.agent.prompt import static_prefix
 from fitcoach.agent.providers.base import TurnInput
 from fitcoach.contract.models import ProposalType, Tier, Tier1Entry, WeeklyPlan
 from fitcoach.engine.estimators import direct_sets, fractional_sets
@@ -286,3 +287,9 @@ def test_every_topic_has_words_and_question_phrases_in_every_language(lang: str)
     assert words.lang == lang
     assert set(words.words) == set(TOPICS) and set(words.asks) == set(TOPICS)
     assert all(words.words[t] and words.asks[t] for t in TOPICS)
+
+
+def test_the_llm_brains_read_the_same_answers_in_their_static_prefix() -> None:
+    prefix = static_prefix(get_library())
+    for topic, entry in load_book("en").topics.items():
+        assert f"  - {topic}: {entry.answer}\n" in prefix

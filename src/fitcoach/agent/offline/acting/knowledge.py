@@ -65,7 +65,7 @@ def general_topic(turn: Turn) -> str | None:
     A stand-in for the act classifier of issue 14: the one place that decides "knowledge question"."""
     u = turn.u
     reading = read_topic(turn.input.message, u.lang)
-    if reading.topic is None:
+    if reading.topic is None or reading.own:
         return None
     if u.intent in ANSWERED_INTENTS and (reading.asked or u.has_cue("question")):
         # a statement naming a topic ("my goal is to lose fat now") is news, not a question

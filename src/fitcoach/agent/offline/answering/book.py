@@ -7,17 +7,12 @@ one, then at most one sentence about the user's plan or numbers and one about th
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from functools import cache
-from typing import Literal
-
-from pydantic import BaseModel, ConfigDict, Field
 
 from fitcoach.agent.offline.answering.plurals import fill
-from fitcoach.languages.registry import data_file, fallback_chain
+from fitcoach.languages.answers import AnswerBook, TopicAnswer, Unit, load_book
 
-Unit = Literal["kg", "lb"]
+__all__ = ["AnswerBook", "AnswerContext", "TopicAnswer", "Unit", "answer", "load_book"]
 
 WEEKLY_SETS_BAND = (10, 20)
 """Hard sets per muscle per week most lifters grow well on (Pelland 2026's 11–18 tier, Baz-Valle
@@ -25,38 +20,6 @@ WEEKLY_SETS_BAND = (10, 20)
 
 PROTEIN_G_PER_KG = (1.6, 2.2)
 """Morton 2018: gains level off at 1.6 g/kg/day, 2.2 the upper confidence bound."""
-
-LB_PER_KG = 2.20462
-
-
-class TopicAnswer(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    sources: list[str] = Field(min_length=1)
-    """Keys of `docs/reference/answers.md`: the papers whose figures the answer states."""
-    answer: str
-    by_unit: dict[Unit, str] = Field(default_factory=dict)
-    """The core stated in one unit, for a user whose unit is known."""
-    tailored: dict[str, str] = Field(default_factory=dict)
-    """Sentences about the user's plan or numbers, with slots ("{muscle}", "{sets}")."""
-    by_goal: dict[str, str] = Field(default_factory=dict)
-
-
-class AnswerBook(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    lang: str
-    topics: dict[str, TopicAnswer]
-
-
-@cache
-def load_book(lang: str) -> AnswerBook:
-    """The book of `lang`, else of the first language along its fallbacks that has one."""
-    for code in fallback_chain(lang):
-        path = data_file(code, "answers.json")
-        if path.is_file():
-            return AnswerBook.model_validate(json.loads(path.read_text("utf-8")))
-    raise LookupError(f"no answer book for {lang!r}")
 
 
 @dataclass(frozen=True)

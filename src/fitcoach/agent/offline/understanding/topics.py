@@ -1,11 +1,13 @@
-"""Which general training topic a message asks about (`choose_topic`), and whether it asks it as a
-general question rather than as news or a request (`asks_in_general`).
+"""Which general training topic a message is about: `choose_topic(text, lang) -> topic | None`,
+and `read_topic`, which also says how the message asks it.
 
 Both read the per-language topic words in `languages/data/<code>/topics.json`: `words` name a topic
 ("protein", "deload"), `asks` are phrases that by themselves ask the general question ("how much
-protein", "what is a deload"), `requests` turn a question into a request for action ("can you…").
-They are a stand-in for the learned act and topic classifiers of issue 14: keep callers on these two
-functions so that the classifiers can replace the word lists without touching the coach."""
+protein", "what is a deload"), `requests` turn a question into a request for action ("can you…"),
+`own` make it a question about the user's own record ("lately", "have I been doing"). They stand in
+for the learned topic classifier of issue 14; `acting/knowledge.general_topic` stands in for the act
+classifier. Keep callers on these functions so the classifiers can replace the word lists without
+touching the coach."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ import json
 from dataclasses import dataclass
 from functools import cache
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from fitcoach.languages.lexicon import PhraseMatcher, function_words
 from fitcoach.languages.registry import data_file, fallback_chain
@@ -47,6 +49,9 @@ class TopicWords(BaseModel):
     words: dict[str, list[str]]
     asks: dict[str, list[str]]
     requests: list[str]
+    own: list[str] = Field(default_factory=list)
+    """Phrases that make a question about the user's own record ("have I been doing", "lately",
+    "這個月"): a progress question for the logs, not a general one."""
 
 
 @cache
@@ -65,6 +70,7 @@ def _matcher(lang: str) -> PhraseMatcher:
     entries = [("word", key, book.lang, phrase) for key, phrases in book.words.items() for phrase in phrases]
     entries += [("ask", key, book.lang, phrase) for key, phrases in book.asks.items() for phrase in phrases]
     entries += [("request", "request", book.lang, phrase) for phrase in book.requests]
+    entries += [("own", "own", book.lang, phrase) for phrase in book.own]
     return PhraseMatcher(entries, exact=function_words())
 
 
@@ -77,6 +83,8 @@ class TopicReading:
     """A request phrase ("can you", "peux-tu", "можешь") is in the message."""
     named: frozenset[str] = frozenset()
     """Every topic the message names, the chosen one included."""
+    own: bool = False
+    """The question is about the user's own record ("how many sets have I been doing lately?")."""
 
 
 def read_topic(text: str, lang: str) -> TopicReading:
@@ -93,7 +101,8 @@ def read_topic(text: str, lang: str) -> TopicReading:
     topic = max(weight, key=lambda key: (weight[key], -TOPICS.index(key))) if weight else None
     asked = any(m.category == "ask" and m.key == topic for m in found)
     requested = any(m.category == "request" for m in found)
-    return TopicReading(topic, asked, requested, frozenset(weight))
+    own = any(m.category == "own" for m in found)
+    return TopicReading(topic, asked, requested, frozenset(weight), own)
 
 
 def choose_topic(text: str, lang: str) -> str | None:
