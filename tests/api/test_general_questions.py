@@ -32,6 +32,9 @@ QUESTIONS = [
     ("en", "cardio", "will cardio kill my gains?"),
     ("en", "supplements", "is creatine worth taking?"),
     ("en", "deload", "what is a deload and when do I need one?"),
+    ("en", "rest_periods", "what's a good rest time between heavy squat sets?"),
+    ("en", "fat_loss", "can you build muscle in a calorie deficit?"),
+    ("en", "supplements", "what supplements actually work?"),
     # French
     ("fr", "weekly_volume", "Combien de séries par semaine pour les pecs ?"),
     ("fr", "failure", "Faut-il aller jusqu'à l'échec à chaque série ?"),
@@ -41,6 +44,8 @@ QUESTIONS = [
     ("fr", "sleep", "Combien d'heures de sommeil pour bien récupérer ?"),
     ("fr", "warmup", "Comment m'échauffer avant la muscu ?"),
     ("fr", "frequency", "À quelle fréquence entraîner chaque muscle ?"),
+    ("fr", "sleep", "Combien de temps je dois dormir pour progresser ?"),
+    ("fr", "cardio", "Le cardio, avant ou après la muscu ?"),
     # Portuguese
     ("pt", "weekly_volume", "Quantas séries por semana para o peito?"),
     ("pt", "failure", "Devo treinar até a falha?"),
@@ -59,6 +64,7 @@ QUESTIONS = [
     ("ru", "sleep", "Сколько нужно спать, чтобы расти?"),
     ("ru", "rep_range", "Сколько повторов делать для массы?"),
     ("ru", "frequency", "Как часто тренировать каждую мышцу?"),
+    ("ru", "mobility", "Нужна ли растяжка после тренировки?"),
     # Traditional Chinese
     ("zh-Hant", "weekly_volume", "胸一週要做幾組？"),
     ("zh-Hant", "failure", "每組都要練到力竭嗎？"),
@@ -68,6 +74,7 @@ QUESTIONS = [
     ("zh-Hant", "sleep", "要睡多久才夠恢復？"),
     ("zh-Hant", "warmup", "要怎麼熱身比較好？"),
     ("zh-Hant", "supplements", "肌酸有用嗎？"),
+    ("zh-Hant", "weekly_volume", "每個肌群一週做幾組比較好？"),
 ]
 
 

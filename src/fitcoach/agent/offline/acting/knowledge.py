@@ -39,8 +39,8 @@ PROGRESS_CUES = frozenset({"past", "record", "plateau"})
 """A question about the user's own logged numbers ("how many sets did I do", "my PR") is a progress
 review, not a general question."""
 
-STATEMENT_CUES = frozenset({"goal_change", "correction"})
-"""A goal changed or a fact corrected: the user's news, whatever topic its words name."""
+STATEMENT_CUES = frozenset({"goal_change"})
+"""A goal changed: the user's news, whatever topic its words name."""
 
 NEWS_FEATURES = frozenset(
     {
@@ -74,8 +74,10 @@ def general_topic(turn: Turn) -> str | None:
         return None
     if reading.asked:
         return reading.topic
-    # before any plan, a question naming a topic is the question, even with a goal word in it
-    return reading.topic if u.intent is Intent.ONBOARDING and u.has_cue("question") else None
+    # before any plan, a question naming a topic is the question, even with a goal word in it; so
+    # is a progress-sounding question that names no lift of the user's ("how long to sleep to grow?")
+    words_enough = u.intent in (Intent.ONBOARDING, Intent.PROGRESSION)
+    return reading.topic if words_enough and u.has_cue("question") else None
 
 
 def _own_news(turn: Turn, topic: str) -> bool:
@@ -86,10 +88,11 @@ def _own_news(turn: Turn, topic: str) -> bool:
         ("pain" in u.conditions and "soreness" not in u.conditions)
         or u.hurt_areas
         or u.afflicted_areas
-        or u.exercises
         or (u.loads and topic != "protein")
         or u.features & NEWS_FEATURES
-        or u.cues & (PROGRESS_CUES | STATEMENT_CUES)
+        or u.cues & STATEMENT_CUES
+        # a progress question naming a lift or looking back ("should I add weight to my bench?")
+        or (u.intent is Intent.PROGRESSION and (u.exercises or u.cues & PROGRESS_CUES))
         # "the last 3 weeks" looks back at the user's own logs; "a week" (zh 一週) is a rate
         or (u.weeks_back or 0) > 1
     )

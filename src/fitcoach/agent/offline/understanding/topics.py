@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from fitcoach.languages.lexicon import PhraseMatcher, function_words
 from fitcoach.languages.registry import data_file, fallback_chain
-from fitcoach.languages.text import fold, tokenize
+from fitcoach.languages.text import fold, is_han, tokenize
 
 TOPICS: tuple[str, ...] = (
     "weekly_volume",
@@ -62,6 +62,14 @@ def topic_words(lang: str) -> TopicWords:
         if path.is_file():
             return TopicWords.model_validate(json.loads(path.read_text("utf-8")))
     raise LookupError(f"no topic words for {lang!r}")
+
+
+def topic_vocabulary(lang: str) -> set[str]:
+    """The folded words of `lang`'s topic phrases (Chinese left out: it is matched by substring)."""
+    book = topic_words(lang)
+    phrases = [p for table in (book.words, book.asks) for ps in table.values() for p in ps]
+    phrases += book.requests + book.own
+    return {t.text for p in phrases if not is_han(p) for t in tokenize(fold(p.rstrip("*!")))}
 
 
 @cache
