@@ -74,10 +74,9 @@ def general_topic(turn: Turn) -> str | None:
         return None
     if reading.asked:
         return reading.topic
-    # before any plan, a question naming a topic is the question, even with a goal word in it; so
-    # is a progress-sounding question that names no lift of the user's ("how long to sleep to grow?")
-    words_enough = u.intent in (Intent.ONBOARDING, Intent.PROGRESSION)
-    return reading.topic if words_enough and u.has_cue("question") else None
+    # before any plan, a question naming a topic is the question, even with a goal word in it (a
+    # progress question naming only a topic, "肩膀的總組數是多少？", is about the user's own logs)
+    return reading.topic if u.intent is Intent.ONBOARDING and u.has_cue("question") else None
 
 
 def _own_news(turn: Turn, topic: str) -> bool:
