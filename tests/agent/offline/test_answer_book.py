@@ -293,3 +293,22 @@ def test_the_llm_brains_read_the_same_answers_in_their_static_prefix() -> None:
     prefix = static_prefix(get_library())
     for topic, entry in load_book("en").topics.items():
         assert f"  - {topic}: {entry.answer}\n" in prefix
+
+
+@pytest.mark.parametrize(
+    ("message", "topic", "lang"),
+    [
+        ("is training 3 times a week enough?", "frequency", "en"),
+        ("how often should I take a deload?", "deload", "en"),
+        ("要多久做一次減量週？", "deload", "zh-Hant"),
+        ("Dormir pouco atrapalha a hipertrofia?", "sleep", "pt"),
+        ("Quando devo aumentar a carga?", "progression", "pt"),
+        ("C'est grave si je n'ai jamais de courbatures ?", "soreness", "fr"),
+        ("Нужна ли растяжка после тренировки?", "mobility", "ru"),
+    ],
+)
+def test_a_general_question_with_a_plan_is_answered_not_acted_on(message: str, topic: str, lang: str) -> None:
+    """Words that elsewhere schedule a week, report fatigue or review a lift, inside a question."""
+    reply = turn(message)
+    assert reply.message.startswith(load_book(lang).topics[topic].answer)
+    assert reply.proposal.type is ProposalType.NONE and reply.memory_mutations == []

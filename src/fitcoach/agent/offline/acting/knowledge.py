@@ -9,7 +9,7 @@ from fitcoach.agent.offline.acting.memory import ANSWER_FACTS
 from fitcoach.agent.offline.acting.turn import Turn, reply
 from fitcoach.agent.offline.answering.book import AnswerContext, Unit, answer
 from fitcoach.agent.offline.understanding import Intent
-from fitcoach.agent.offline.understanding.topics import read_topic
+from fitcoach.agent.offline.understanding.topics import TopicReading, read_topic
 from fitcoach.contract.models import CoachReply, Tier, Tier1Entry
 from fitcoach.engine.bodyparts import AREA_GROUP
 from fitcoach.engine.estimators import direct_sets, fractional_sets
@@ -70,7 +70,7 @@ def general_topic(turn: Turn) -> str | None:
     if u.intent in ANSWERED_INTENTS and (reading.asked or u.has_cue("question")):
         # a statement naming a topic ("my goal is to lose fat now") is news, not a question
         return None if u.cues & STATEMENT_CUES else reading.topic
-    if u.intent not in ASKED_INTENTS or reading.requested or _own_news(turn, reading.topic):
+    if u.intent not in ASKED_INTENTS or reading.requested or _own_news(turn, reading):
         return None
     if reading.asked:
         return reading.topic
@@ -79,16 +79,18 @@ def general_topic(turn: Turn) -> str | None:
     return reading.topic if u.intent is Intent.ONBOARDING and u.has_cue("question") else None
 
 
-def _own_news(turn: Turn, topic: str) -> bool:
+def _own_news(turn: Turn, reading: TopicReading) -> bool:
     """The user's own state, logs, days, gear or events are in the message: news, not a question."""
     u = turn.u
+    # "is training 3 times a week enough?": a count inside the question is no schedule
+    news = NEWS_FEATURES - {"has:days_count"} if reading.asked else NEWS_FEATURES
     return bool(
         # a pain word inside a soreness word (zh 痠痛) is the soreness the question is about
         ("pain" in u.conditions and "soreness" not in u.conditions)
         or u.hurt_areas
         or u.afflicted_areas
-        or (u.loads and topic != "protein")
-        or u.features & NEWS_FEATURES
+        or (u.loads and reading.topic != "protein")
+        or u.features & news
         or u.cues & STATEMENT_CUES
         # a progress question naming a lift or looking back ("should I add weight to my bench?")
         or (u.intent is Intent.PROGRESSION and (u.exercises or u.cues & PROGRESS_CUES))
