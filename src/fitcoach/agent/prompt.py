@@ -18,6 +18,7 @@ from typing import Any
 from fitcoach.agent.prompt_examples import Example, ExampleBuilder, first_examples
 from fitcoach.agent.prompt_examples_more import later_examples
 from fitcoach.engine.modifications import registry_text
+from fitcoach.languages.answers import book_text
 from fitcoach.library import ExerciseLibrary
 
 CHARS_PER_TOKEN = 4
@@ -59,6 +60,7 @@ def _render_example(example: Example) -> str:
 
 INDEX_PLACEHOLDER = "{{EXERCISE_INDEX}}"
 MODIFICATIONS_PLACEHOLDER = "{{MODIFICATIONS}}"
+ANSWER_BOOK_PLACEHOLDER = "{{ANSWER_BOOK}}"
 
 
 @lru_cache(maxsize=1)
@@ -71,6 +73,8 @@ def prefix_text() -> str:
 def build_prefix(library: ExerciseLibrary) -> str:
     prose = prefix_text().replace(INDEX_PLACEHOLDER, library.compact_index())
     prose = prose.replace(MODIFICATIONS_PLACEHOLDER, registry_text())
+    # the offline coach's answer book, so every brain states the same sourced figures
+    prose = prose.replace(ANSWER_BOOK_PLACEHOLDER, book_text("en"))
     examples = "\n\n".join(_render_example(e) for e in worked_examples(library))
     return f"{prose}\n{examples}\n"
 

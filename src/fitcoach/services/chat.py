@@ -50,6 +50,8 @@ class ChatInput:
     language: str | None = None
     """The user's stored language (None until they pick one): the prior for reading the message and
     the language remembered facts are written in."""
+    units: str | None = None
+    """The user's stored weight unit ("kg", "lb"), None until picked or learned."""
 
 
 @dataclass(frozen=True)
@@ -156,6 +158,7 @@ def run_turn(
             plan_version=version,
             language=chat.language,
             last_turn=previous,
+            units=chat.units,
         )
         block = render_runtime_block(
             now=now,

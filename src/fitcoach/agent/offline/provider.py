@@ -6,7 +6,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from fitcoach.agent.offline.acting import days, equipment, progression, restraint, swaps, talk, weeks
+from fitcoach.agent.offline.acting import (
+    days,
+    equipment,
+    knowledge,
+    progression,
+    restraint,
+    swaps,
+    talk,
+    weeks,
+)
 from fitcoach.agent.offline.acting import memory as memory_ops
 from fitcoach.agent.offline.acting.turn import Turn, reply
 from fitcoach.agent.offline.answering import limit_sentences
@@ -81,6 +90,10 @@ def _verbosity(u: Understanding) -> Verbosity | None:
     return "brief" if "brief" in u.preferences else "detailed" if "detailed" in u.preferences else None
 
 
+KNOWLEDGE_SENTENCES = 4
+"""A general question's answer: the core with its numbers, plus one sentence on the user's plan or
+numbers and one on their goal, read between sets."""
+
 BRIEF_SENTENCES = 3
 """A user who asked for short answers (R7, R44) gets at most three sentences, whatever the turn."""
 
@@ -125,12 +138,23 @@ def coach_turn(turn: TurnInput, tools: ToolRunner) -> CoachReply:
     if asks_to_forget_everything(turn.message):
         # never a rewrite of memory: the user confirms in the Me tab (DELETE /api/memory)
         return reply(context, context.say("forget_all_confirm"))
+    if (topic := knowledge.general_topic(context)) is not None:
+        # a question gets an answer: no proposal, no memory write, whatever else its words name
+        answer = knowledge.knowledge(context, topic)
+        cap = BRIEF_SENTENCES if context.verbosity == "brief" else KNOWLEDGE_SENTENCES
+        answer.message = limit_sentences(answer.message, cap)
+        return answer
     found = restraint.reading(turn.message, u.lang)
     if restraint.holds_back(found, u.intent):
         assert found is not None
         # the message asks for nothing: whatever words it contains, answer it and change nothing
         if u.intent in restraint.ACTING_INTENTS or u.intent is Intent.UNKNOWN:
-            return _limited(context, u, restraint.answer_without_acting(context, found))
+            answer = restraint.answer_without_acting(context, found)
+            if found.acts[0] == "knowledge_question":
+                cap = BRIEF_SENTENCES if context.verbosity == "brief" else KNOWLEDGE_SENTENCES
+                answer.message = limit_sentences(answer.message, cap)
+                return answer
+            return _limited(context, u, answer)
         return _limited(context, u, handler(context))
     if equipment.closes_gym(context):
         handler = equipment.gym_closed

@@ -34,6 +34,8 @@ class TurnInput:
     """The user's stored language (`PATCH /api/me`), the prior for reading the message; None if unset."""
     last_turn: LastTurn | None = None
     """The user's previous turn, when it is recent (issue 14): the coach's question, pending proposal."""
+    units: str | None = None
+    """The user's weight unit ("kg" or "lb", `PATCH /api/me` or learned from chat); None if unknown."""
 
 
 @dataclass(frozen=True)

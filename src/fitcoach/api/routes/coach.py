@@ -64,6 +64,7 @@ async def chat(
             active_tab=body.active_tab,
             selected_day=body.selected_day,
             language=user.settings.get("language"),
+            units=user.settings.get("units"),
         ),
         clock=clock,
         brains=brains,

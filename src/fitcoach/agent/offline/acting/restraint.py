@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from fitcoach.agent.offline.acting import progression, talk
+from fitcoach.agent.offline.acting import knowledge, progression, talk
 from fitcoach.agent.offline.acting.turn import Turn, reply
 from fitcoach.agent.offline.understanding import Intent
 from fitcoach.contract.models import CoachReply
@@ -70,6 +70,10 @@ def _smalltalk(turn: Turn, found: Reading) -> CoachReply:
 
 
 def _question(turn: Turn, found: Reading) -> CoachReply:
+    if found.acts[0] == "knowledge_question" and found.topic not in (None, "other"):
+        # the answer book's answer to the topic the model read, tailored to the user
+        assert found.topic is not None
+        return knowledge.knowledge(turn, found.topic)
     if found.roles("body_part_other") and not found.roles("body_part_self"):
         return reply(turn, turn.say("other_person"))
     if turn.u.exercises or turn.u.asks_why:

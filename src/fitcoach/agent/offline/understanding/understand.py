@@ -29,6 +29,7 @@ from fitcoach.agent.offline.understanding.model import (
     Side,
     Understanding,
 )
+from fitcoach.agent.offline.understanding.topics import topic_vocabulary
 from fitcoach.agent.offline.understanding.trips import away_days_of, returning_back
 from fitcoach.agent.offline.understanding.weekday_lists import read_listed_weekdays
 from fitcoach.contract.models import ActiveTab, Tone, Weekday
@@ -62,6 +63,8 @@ def _vocabulary(library: ExerciseLibrary) -> tuple[frozenset[str], list[str]]:
     words: set[str] = set()
     for lang in SUPPORTED_LANGUAGES:
         words |= load_lexicon(lang).vocabulary()
+        # topic words are known words too: "растяжка" (stretching) is no typo of "растяжение"
+        words |= topic_vocabulary(lang)
     for _, _, _, alias in alias_entries(library):
         if not is_han(alias):
             words.update(t.text for t in ent.tokenize(fold(alias)))
