@@ -27,7 +27,7 @@ export async function renderCoach(root, { app, query }) {
     activeTab: TABS.has(query.tab) ? query.tab : "coach",
     selectedDay: query.day || null,
   };
-  const [history, staged, activePlan] = await Promise.all([
+  const [past, staged, activePlan] = await Promise.all([
     api.chatHistory({ limit: HISTORY_PAGE }),
     api.stagedProposals(),
     app.activePlan(),
@@ -131,9 +131,9 @@ export async function renderCoach(root, { app, query }) {
     }
   }
 
-  const items = [...history.items].reverse();
+  const items = [...past.items].reverse();
   if (!items.length) thread.append(bubble("coach", t("welcome")));
-  if (history.items.length === HISTORY_PAGE) {
+  if (past.items.length === HISTORY_PAGE) {
     const older = h("button.ghost.small.load-older", { type: "button" }, t("load_older"));
     older.addEventListener("click", async () => {
       older.disabled = true;
@@ -190,7 +190,7 @@ export async function renderCoach(root, { app, query }) {
     const params = new URLSearchParams(location.search);
     params.delete("ask");
     const rest = params.toString();
-    history.replaceState({}, "", rest ? `/coach?${rest}` : "/coach");
+    window.history.replaceState({}, "", rest ? `/coach?${rest}` : "/coach");
     send(query.ask);
   }
 }
