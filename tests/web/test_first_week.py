@@ -4,6 +4,7 @@ Each test replays what a person did and asserts on what they see."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
@@ -41,3 +42,45 @@ def test_a_suggestion_chip_on_week_today_and_a_day_page_sends_its_message_and_th
     page.goto(f"{shared_server.url}/coach?tab=week&ask=Shorten%20to%2030%20minutes")
     expect(page.locator(".bubble.user").last).to_have_text("Shorten to 30 minutes")
     assert errors == [], errors
+
+
+def visible_band(page: Page) -> tuple[float, float]:
+    """The part of the viewport the thread shows: below the top bar, above the composer."""
+    top = page.locator(".topbar").bounding_box()
+    composer = page.locator(".composer-wrap").bounding_box()
+    assert top is not None and composer is not None
+    return top["y"] + top["height"], composer["y"]
+
+
+def assert_inside(page: Page, selector: str) -> None:
+    box = page.locator(selector).bounding_box()
+    assert box is not None, selector
+    low, high = visible_band(page)
+    assert box["y"] >= low - 1 and box["y"] + box["height"] <= high + 1, (
+        f"{selector} spans {box['y']:.0f}–{box['y'] + box['height']:.0f}, visible band {low:.0f}–{high:.0f}"
+    )
+
+
+def test_the_newest_reply_and_accept_plan_end_above_the_composer(
+    shared_server: LiveServer, phone: Callable[[str], Page]
+) -> None:
+    user = shared_server.create_user("Vis")
+    page = phone("en-US")
+    sign_in(page, shared_server, user["token"])
+    page.locator(".composer-input").fill(CASES["en-1"]["message"])
+    page.locator("button.send").click()
+    card = page.locator(".proposal")
+    expect(card).to_be_visible()
+    assert_inside(page, ".proposal button.accept")
+    assert_inside(page, ".thread > :last-child")
+    card.locator("button.accept").click()
+    expect(card).to_have_class(re.compile("is-accepted"))
+    for message in ("Shorten Monday to 30 minutes", "thanks"):
+        page.locator(".composer-input").fill(message)
+        page.locator("button.send").click()
+        expect(page.locator(".typing")).to_have_count(0)
+        assert_inside(page, ".thread > :last-child")
+    # Opening the tab again lands on the newest turn, above the composer too.
+    page.reload()
+    expect(page.locator(".bubble.coach").last).to_be_visible()
+    assert_inside(page, ".thread > :last-child")

@@ -18,6 +18,18 @@ export function chips(texts, send) {
   );
 }
 
+/**
+ * Scroll so `el` ends just above the sticky composer (and the tab bar under it): scrollIntoView
+ * would leave the newest message and a card's Accept Plan behind them at phone size.
+ */
+export function revealEnd(el) {
+  if (!el || !el.isConnected) return;
+  const composer = document.querySelector(".composer-wrap");
+  const limit = composer ? composer.getBoundingClientRect().top - 8 : window.innerHeight;
+  const delta = el.getBoundingClientRect().bottom - limit;
+  if (delta > 0) window.scrollBy(0, delta);
+}
+
 export function bubble(who, content, time) {
   return h(`div.bubble.${who}`, {}, typeof content === "string" ? (who === "coach" ? markdown(content) : h("p", {}, content)) : content, time ? h("time", {}, time) : null);
 }
@@ -100,7 +112,7 @@ export async function renderCoach(root, { app, query }) {
     input.value = "";
     const pendingBubble = bubble("coach", h("p.typing", {}, t("coach_typing")));
     thread.append(bubble("user", message), pendingBubble);
-    pendingBubble.scrollIntoView({ block: "end" });
+    revealEnd(pendingBubble);
     sendButton.disabled = true;
     try {
       const reply = await api.chat({ message, ...turnContext });
@@ -108,12 +120,15 @@ export async function renderCoach(root, { app, query }) {
       nodes.shift();
       pendingBubble.replaceWith(...nodes);
       updateChips(reply);
-      nodes[nodes.length - 1].scrollIntoView({ block: "nearest" });
+      revealEnd(nodes[nodes.length - 1]);
       // "Dumbbells up to 22 kg": the server learns the user's unit from their words; show weights in it.
       app
         .refreshUnits()
         .then((learned) => {
-          if (learned) nodes[nodes.length - 1].after(h("p.system.units-learned", {}, t("units_learned", { unit: app.units }), " ", h("a", { href: "/me", "data-link": true }, t("units_change"))));
+          if (!learned) return;
+          const note = h("p.system.units-learned", {}, t("units_learned", { unit: app.units }), " ", h("a", { href: "/me", "data-link": true }, t("units_change")));
+          nodes[nodes.length - 1].after(note);
+          revealEnd(note);
         })
         .catch(() => {});
     } catch (err) {
@@ -184,7 +199,7 @@ export async function renderCoach(root, { app, query }) {
     }
   });
   clear(root, h("div.coach-view", {}, contextPill, thread, h("div.composer-wrap", {}, chipRow, form)));
-  thread.lastElementChild?.scrollIntoView({ block: "end" });
+  revealEnd(thread.lastElementChild);
   if (query.ask) {
     // Sent once: a reload of this address must not ask the coach a second time.
     const params = new URLSearchParams(location.search);
