@@ -6,14 +6,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from .flows import CASES, onboard, sign_in
+from .flows import CASES, WEEKDAYS, day_exercises, onboard, sign_in, start_workout
 from .live import LiveServer
 
 pytestmark = pytest.mark.browser
+
+
+def session_exercises(page: Page) -> list[str]:
+    ids: list[str] = page.evaluate(
+        "() => JSON.parse(localStorage.getItem('fitcoach.session')).exercises.map(e => e.exercise_id)"
+    )
+    return ids
 
 
 def test_a_suggestion_chip_on_week_today_and_a_day_page_sends_its_message_and_the_url_reloads(
@@ -84,3 +92,32 @@ def test_the_newest_reply_and_accept_plan_end_above_the_composer(
     page.reload()
     expect(page.locator(".bubble.coach").last).to_be_visible()
     assert_inside(page, ".thread > :last-child")
+
+
+def test_swap_in_a_live_workout_acts_on_its_own_day_and_exercise_and_only_for_this_session(
+    shared_server: LiveServer, phone: Callable[[str], Page], screenshots: Path
+) -> None:
+    user = shared_server.create_user("Swapper")
+    api = shared_server.api(user["token"])
+    plan = onboard(api, CASES["en-1"]["message"])
+    # Not the plan's first training day, and not the day's first exercise: the swap must not drift.
+    day = [d for d in WEEKDAYS if not plan["days"][d]["is_rest_day"]][1]
+    second = day_exercises(plan, day)[1]
+    page = phone("en-US")
+    sign_in(page, shared_server, user["token"])
+    start_workout(page, shared_server, day)
+    page.locator(".exercise-steps li").nth(1).locator("button").click()
+    expect(page.locator(".current-exercise")).to_have_attribute("data-exercise", second["exercise_id"])
+    page.locator("button.swap").click()
+    card = page.locator(".swap-slot .proposal")
+    expect(card).to_have_attribute("data-target-day", day)
+    expect(card.locator(".changes li.removed")).to_contain_text(second["name"])
+    card.locator("button.session-only").scroll_into_view_if_needed()
+    page.screenshot(path=screenshots / "workout-swap-session.png")
+    card.locator("button.session-only").click()
+    current = page.locator(".current-exercise")
+    expect(current).not_to_have_attribute("data-exercise", second["exercise_id"])
+    assert second["exercise_id"] not in session_exercises(page)
+    # The plan is as it was: next week's session still has the exercise, and nothing is left staged.
+    assert api.get("/api/plan").json()["plan"] == plan
+    assert api.get("/api/coach/proposals", params={"status": "staged"}).json()["items"] == []

@@ -67,14 +67,18 @@ export function replacementOf(proposal, staged) {
  * A proposal superseded by a newer one on the server is replaced in place by that newer card.
  */
 export function proposalCard(proposal, options) {
-  const { activePlan, onRetry, onStale, onAccepted, onDecided, notice } = options;
+  const { activePlan, onRetry, onStale, onAccepted, onDecided, notice, sessionOnly } = options;
   const plan = activePlan ? activePlan.plan : null;
   const isDay = proposal.type === "UPDATE_DAY";
   const kind = isDay ? t("proposal_day", { day: weekdayName(proposal.target_day) }) : t(plan ? "proposal_week" : "proposal_new_week");
   const state = h("div.proposal-state", { role: "status" });
   const accept = h("button.primary.accept", { type: "button" }, t("accept_plan"));
   const dismiss = h("button.ghost.dismiss", { type: "button" }, t("dismiss"));
-  const actions = h("div.actions", {}, accept, dismiss);
+  // In a live workout a swap is for the session being trained: that is the first choice; Accept Plan
+  // (every week from now on) stays, second.
+  const once = sessionOnly ? h("button.primary.session-only", { type: "button" }, t("swap_this_session")) : null;
+  if (once) accept.className = "ghost accept";
+  const actions = h("div.actions", {}, once, accept, dismiss, once ? h("p.muted.small.keep-hint", {}, t("swap_keep_in_plan")) : null);
 
   let changes;
   let details;
@@ -179,6 +183,25 @@ export function proposalCard(proposal, options) {
     // The plan is accepted whatever happens next: a failed refresh must not read as a failed accept.
     if (onAccepted) await Promise.resolve(onAccepted(result)).catch(() => {});
   });
+
+  if (once) {
+    once.addEventListener("click", async () => {
+      once.disabled = accept.disabled = dismiss.disabled = true;
+      // The plan stays as it is: the proposal is dismissed on the server (a superseded or already
+      // decided one needs nothing), and only the session takes the new day.
+      try {
+        await api.dismissProposal(proposal.id);
+      } catch (err) {
+        if (!(err instanceof ApiError) || (err.status !== 409 && !err.offline)) {
+          once.disabled = accept.disabled = dismiss.disabled = false;
+          clear(state, h("p.error", { role: "alert" }, errorText(err)));
+          return;
+        }
+      }
+      decided(t("swapped_this_session"), "is-session-only");
+      sessionOnly(proposal);
+    });
+  }
 
   dismiss.addEventListener("click", async () => {
     accept.disabled = dismiss.disabled = true;

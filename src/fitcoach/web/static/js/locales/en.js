@@ -181,4 +181,7 @@ export default {
   units: "Units",
   sign_out: "Sign out",
   confirm_sign_out_pending: "A workout is still waiting to sync. Sign out anyway? It will be sent when you sign in again.",
+  swap_this_session: "Only this session",
+  swapped_this_session: "Swapped for this session. Your plan is unchanged.",
+  swap_keep_in_plan: "Or accept it into your plan for every week.",
 };

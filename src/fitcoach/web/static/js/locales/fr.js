@@ -181,4 +181,7 @@ export default {
   units: "Unités",
   sign_out: "Se déconnecter",
   confirm_sign_out_pending: "Une séance attend encore d'être envoyée. Se déconnecter quand même ? Elle partira à la prochaine connexion.",
+  swap_this_session: "Cette séance seulement",
+  swapped_this_session: "Remplacé pour cette séance. Votre plan ne change pas.",
+  swap_keep_in_plan: "Ou acceptez-le dans votre plan pour toutes les semaines.",
 };

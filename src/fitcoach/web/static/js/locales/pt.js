@@ -181,4 +181,7 @@ export default {
   units: "Unidades",
   sign_out: "Sair",
   confirm_sign_out_pending: "Um treino ainda aguarda envio. Sair mesmo assim? Ele será enviado quando você entrar de novo.",
+  swap_this_session: "Só nesta sessão",
+  swapped_this_session: "Trocado só nesta sessão. Seu plano não mudou.",
+  swap_keep_in_plan: "Ou aceite no seu plano para todas as semanas.",
 };

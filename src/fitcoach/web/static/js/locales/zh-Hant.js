@@ -181,4 +181,7 @@ export default {
   units: "單位",
   sign_out: "登出",
   confirm_sign_out_pending: "還有一次訓練等待同步。仍要登出嗎？下次登入時會送出。",
+  swap_this_session: "只限這次訓練",
+  swapped_this_session: "已在這次訓練中替換，計畫不變。",
+  swap_keep_in_plan: "或接受到每週的計畫中。",
 };

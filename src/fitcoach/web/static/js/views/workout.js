@@ -165,6 +165,11 @@ export async function renderWorkout(root, { app, query }) {
               app.invalidatePlan();
               return app.activePlan();
             },
+            sessionOnly: (proposal) => {
+              session = applyDay(session, proposal.data);
+              persist();
+              draw();
+            },
             onAccepted: async (result) => {
               app.invalidatePlan();
               const day = result.plan && result.plan.days ? result.plan.days[session.weekday] : reply.proposal.data;
