@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from datetime import date
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from .flows import CASES, WEEKDAYS, day_exercises, onboard, sign_in, start_workout
+from .flows import CASES, WEEKDAYS, day_exercises, first_training_day, onboard, sign_in, start_workout
 from .live import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -121,3 +122,40 @@ def test_swap_in_a_live_workout_acts_on_its_own_day_and_exercise_and_only_for_th
     # The plan is as it was: next week's session still has the exercise, and nothing is left staged.
     assert api.get("/api/plan").json()["plan"] == plan
     assert api.get("/api/coach/proposals", params={"status": "staged"}).json()["items"] == []
+
+
+def test_today_shows_todays_date_says_when_the_plan_starts_and_a_finished_workout_is_marked(
+    shared_server: LiveServer, phone: Callable[[str], Page]
+) -> None:
+    user = shared_server.create_user("Newcomer")
+    api = shared_server.api(user["token"])
+    plan = onboard(api, CASES["en-1"]["message"])
+    today = api.get("/api/plan/today").json()
+    page = phone("en-US")
+    sign_in(page, shared_server, user["token"])
+    page.locator("a[data-tab=today]").click()
+    on = date.fromisoformat(today["date"])
+    eyebrow = page.locator(".day-page .day-header .eyebrow")
+    expect(eyebrow).to_have_text(f"{on.strftime('%A')} · {on.strftime('%b')} {on.day}")
+    starts = page.locator(".plan-starts")
+    if today["in_plan_week"]:
+        expect(starts).to_have_count(0)
+    else:
+        start = date.fromisoformat(plan["week_start_date"])
+        expect(starts).to_contain_text(f"{start.strftime('%A, %B')} {start.day}")
+
+    day = today["weekday"] if not plan["days"][today["weekday"]]["is_rest_day"] else first_training_day(plan)
+    start_workout(page, shared_server, day)
+    page.locator("input.weight").fill("20")
+    page.locator("input.reps").fill("10")
+    page.locator("button.log-set").click()
+    page.locator("button.finish").click()
+    expect(page.locator(".sync-state.ok")).to_be_visible()
+    page.locator("a[data-tab=week]").click()
+    card = page.locator(f".day-card[data-day={day}]")
+    expect(card).to_have_class(re.compile("is-done"))
+    expect(card.locator(".badge.done")).to_be_visible()
+    expect(page.locator(".day-card.is-done")).to_have_count(1)
+    card.click()
+    expect(page.locator(".day-page .badge.done")).to_be_visible()
+    expect(page.locator("a.start")).to_have_count(0)

@@ -36,19 +36,21 @@ export function dayBlocks(day) {
   );
 }
 
-export function dayStateBadge(day) {
+export function dayStateBadge(day, doneLog = null) {
   if (!day) return null;
+  if (doneLog && !day.is_rest_day) return h("span.badge.done", {}, `✓ ${t("done_on", { date: formatDate(doneLog.completed_at, { weekday: "short", day: "numeric", month: "short" }) })}`);
   if (day.status === "completed") return h("span.badge.done", {}, `✓ ${t("completed")}`);
   if (day.is_rest_day) return h("span.badge.rest", {}, t("rest_day"));
   return null;
 }
 
-export function dayHeader(day, weekday) {
+export function dayHeader(day, weekday, { date = null, doneLog = null } = {}) {
+  const shown = date || (day && day.date);
   return h(
     "header.day-header",
     {},
-    h("p.eyebrow", {}, weekdayName(weekday), day && day.date ? ` · ${formatDate(day.date, { day: "numeric", month: "short" })}` : ""),
-    h("h2", {}, day && !day.is_rest_day ? day.title : t("rest_day"), " ", dayStateBadge(day && !day.is_rest_day ? day : null)),
+    h("p.eyebrow", {}, weekdayName(weekday), shown ? ` · ${formatDate(shown, { day: "numeric", month: "short" })}` : ""),
+    h("h2", {}, day && !day.is_rest_day ? day.title : t("rest_day"), " ", dayStateBadge(day && !day.is_rest_day ? day : null, doneLog)),
     day && !day.is_rest_day
       ? h(
           "p.meta",

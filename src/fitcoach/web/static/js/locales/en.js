@@ -184,4 +184,6 @@ export default {
   swap_this_session: "Only this session",
   swapped_this_session: "Swapped for this session. Your plan is unchanged.",
   swap_keep_in_plan: "Or accept it into your plan for every week.",
+  plan_starts_on: "Your plan starts on {date}. This is its {day} session: you can train it today.",
+  done_on: "Done {date}",
 };

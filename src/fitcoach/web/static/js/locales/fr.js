@@ -184,4 +184,6 @@ export default {
   swap_this_session: "Cette séance seulement",
   swapped_this_session: "Remplacé pour cette séance. Votre plan ne change pas.",
   swap_keep_in_plan: "Ou acceptez-le dans votre plan pour toutes les semaines.",
+  plan_starts_on: "Votre plan commence le {date}. Voici sa séance du {day} : vous pouvez la faire aujourd'hui.",
+  done_on: "Fait le {date}",
 };

@@ -184,4 +184,6 @@ export default {
   swap_this_session: "Só nesta sessão",
   swapped_this_session: "Trocado só nesta sessão. Seu plano não mudou.",
   swap_keep_in_plan: "Ou aceite no seu plano para todas as semanas.",
+  plan_starts_on: "Seu plano começa em {date}. Esta é a sessão de {day}: você pode treiná-la hoje.",
+  done_on: "Feito em {date}",
 };

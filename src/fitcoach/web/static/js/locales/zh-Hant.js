@@ -184,4 +184,6 @@ export default {
   swap_this_session: "只限這次訓練",
   swapped_this_session: "已在這次訓練中替換，計畫不變。",
   swap_keep_in_plan: "或接受到每週的計畫中。",
+  plan_starts_on: "你的計畫從{date}開始。這是它{day}的訓練：今天就可以練。",
+  done_on: "{date}已完成",
 };

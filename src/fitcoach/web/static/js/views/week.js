@@ -3,26 +3,33 @@ import { dayStateBadge } from "../dayview.js";
 import { clear, h } from "../dom.js";
 import { formatDate, formatNumber, t, weekdayName } from "../i18n.js";
 import { convert, WEEKDAYS } from "../training.js";
-import { editChips, noPlan } from "./today.js";
+import { doneThisWeek, editChips, noPlan } from "./today.js";
 
-function dayCard(weekday, day, isToday) {
+function dayCard(weekday, day, isToday, doneLog) {
   const rest = !day || day.is_rest_day;
-  const classes = ["a.card.day-card", rest ? "is-rest" : "", day && day.status === "completed" ? "is-done" : "", isToday ? "is-today" : ""];
+  const done = !rest && (day.status === "completed" || Boolean(doneLog));
+  const classes = ["a.card.day-card", rest ? "is-rest" : "", done ? "is-done" : "", isToday ? "is-today" : ""];
   const count = rest ? 0 : (day.blocks || []).reduce((n, b) => n + (b.exercises || []).length, 0);
   return h(
     classes.filter(Boolean).join("."),
     { href: `/workouts/${weekday}`, "data-link": true, "data-day": weekday },
-    h("div.day-card-head", {}, h("span.day-name", {}, weekdayName(weekday)), day && day.date ? h("span.muted", {}, formatDate(day.date, { day: "numeric", month: "short" })) : null, dayStateBadge(day || { is_rest_day: true })),
+    h("div.day-card-head", {}, h("span.day-name", {}, weekdayName(weekday)), day && day.date ? h("span.muted", {}, formatDate(day.date, { day: "numeric", month: "short" })) : null, dayStateBadge(day || { is_rest_day: true }, doneLog)),
     rest ? null : h("p.day-title", {}, day.title),
     rest ? null : h("p.meta", {}, [day.focus_tag, t("minutes", { minutes: day.duration_minutes }), t("exercise_count", { count })].filter(Boolean).join(" · ")),
   );
+}
+
+/** A local calendar date as ISO (toISOString is UTC, a day off in the evening west of Greenwich). */
+export function localIso(date) {
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
 }
 
 export async function renderWeek(root, { app }) {
   const active = await app.activePlan();
   if (!active) return clear(root, noPlan());
   const plan = active.plan;
-  const todayIso = new Date().toISOString().slice(0, 10);
+  const todayIso = localIso(new Date());
+  const done = await doneThisWeek(plan, todayIso);
   const summary = plan.summary || {};
   const volume = summary.total_volume_lbs ? Math.round(convert(summary.total_volume_lbs, "lb", app.units)) : null;
   clear(
@@ -48,7 +55,7 @@ export async function renderWeek(root, { app }) {
         ),
       ),
       editChips(plan.suggested_edits, "week", null),
-      h("div.day-cards", {}, WEEKDAYS.map((d) => dayCard(d, plan.days[d], plan.days[d] && plan.days[d].date === todayIso))),
+      h("div.day-cards", {}, WEEKDAYS.map((d) => dayCard(d, plan.days[d], plan.days[d] && plan.days[d].date === todayIso, done[d] || null))),
       h(
         "a.card.modify-week",
         { href: "/coach?tab=week", "data-link": true },

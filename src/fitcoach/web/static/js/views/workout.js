@@ -201,6 +201,8 @@ export async function renderWorkout(root, { app, query }) {
     clear(root, h("section.card.finished", {}, h("h2", {}, t("workout_finished")), h("p", {}, t("sets_logged", { count })), result, h("div.actions", {}, h("a.button.primary", { href: "/progress", "data-link": true }, t("tab_progress")), h("a.button.ghost", { href: "/today", "data-link": true }, t("tab_today")))));
     if (!count) return void (result.textContent = "");
     await outbox.flush(app.user.id).catch(() => []);
+    // The server marked the plan day done: the next Week or Today reads it.
+    app.invalidatePlan();
     const waiting = outbox.pending().some((item) => item.key === session.id);
     result.textContent = waiting ? t("saved_offline") : t("saved_server");
     result.className = waiting ? "sync-state warn" : "sync-state ok";
