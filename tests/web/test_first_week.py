@@ -70,6 +70,15 @@ def assert_inside(page: Page, selector: str) -> None:
     )
 
 
+def assert_on_screen(page: Page, selector: str) -> None:
+    """Between the top bar and the tab bar (parts of the sticky composer included)."""
+    box = page.locator(selector).bounding_box()
+    top = page.locator(".topbar").bounding_box()
+    tabs = page.locator("nav#tabs").bounding_box()
+    assert box is not None and top is not None and tabs is not None, selector
+    assert box["y"] >= top["y"] + top["height"] - 1 and box["y"] + box["height"] <= tabs["y"] + 1, selector
+
+
 def test_the_newest_reply_and_accept_plan_end_above_the_composer(
     shared_server: LiveServer, phone: Callable[[str], Page]
 ) -> None:
@@ -159,3 +168,41 @@ def test_today_shows_todays_date_says_when_the_plan_starts_and_a_finished_workou
     card.click()
     expect(page.locator(".day-page .badge.done")).to_be_visible()
     expect(page.locator("a.start")).to_have_count(0)
+
+
+def test_a_message_over_the_limit_is_counted_explained_in_the_users_language_and_kept(
+    shared_server: LiveServer, phone: Callable[[str], Page]
+) -> None:
+    user = shared_server.create_user("Bavard")
+    page = phone("fr-FR")
+    sign_in(page, shared_server, user["token"])
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(r.url) if r.url.endswith("/api/coach/chat") else None)
+    box = page.locator(".composer-input")
+    counter = page.locator(".composer-count")
+    expect(counter).to_be_hidden()
+    # 4,001 characters, the last one outside the Basic Multilingual Plane (one character, two UTF-16 units).
+    text = "Je m'entraîne trois fois par semaine. " * 110
+    text = text[: 4000 - 1] + "💪" + "!"
+    box.fill(text)
+    expect(counter).to_be_visible()
+    expect(counter).to_have_text("4\u202f001 / 4\u202f000")
+    expect(counter).to_have_class(re.compile("is-over"))
+    page.locator("button.send").click()
+    expect(page.locator(".composer-error")).to_have_text(
+        "Votre message est trop long (4\u202f001 caractères, 4\u202f000 au plus). Raccourcissez-le, puis renvoyez-le."
+    )
+    expect(box).to_have_value(text)
+    expect(page.locator(".bubble.user")).to_have_count(0)
+    assert sent == []
+    assert_on_screen(page, ".composer-error")
+    assert_on_screen(page, ".composer-count")
+    # One character less is exactly the limit: it goes, and the box empties.
+    box.fill(text[:-1])
+    expect(page.locator(".composer-error")).to_be_hidden()
+    expect(counter).not_to_have_class(re.compile("is-over"))
+    page.locator("button.send").click()
+    expect(page.locator(".bubble.user")).to_have_count(1)
+    expect(page.locator(".typing")).to_have_count(0)
+    expect(box).to_have_value("")
+    assert len(sent) == 1

@@ -186,4 +186,7 @@ export default {
   swap_keep_in_plan: "Or accept it into your plan for every week.",
   plan_starts_on: "Your plan starts on {date}. This is its {day} session: you can train it today.",
   done_on: "Done {date}",
+  message_count: "{count} / {max}",
+  message_too_long: "Your message is too long ({count} characters, at most {max}). Shorten it, then send it again.",
+  message_refused: "The coach could not take this message. Change it, then send it again.",
 };

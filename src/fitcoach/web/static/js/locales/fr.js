@@ -186,4 +186,7 @@ export default {
   swap_keep_in_plan: "Ou acceptez-le dans votre plan pour toutes les semaines.",
   plan_starts_on: "Votre plan commence le {date}. Voici sa séance du {day} : vous pouvez la faire aujourd'hui.",
   done_on: "Fait le {date}",
+  message_count: "{count} / {max}",
+  message_too_long: "Votre message est trop long ({count} caractères, {max} au plus). Raccourcissez-le, puis renvoyez-le.",
+  message_refused: "Le coach n'a pas pu prendre ce message. Modifiez-le, puis renvoyez-le.",
 };

@@ -186,4 +186,7 @@ export default {
   swap_keep_in_plan: "Ou aceite no seu plano para todas as semanas.",
   plan_starts_on: "Seu plano começa em {date}. Esta é a sessão de {day}: você pode treiná-la hoje.",
   done_on: "Feito em {date}",
+  message_count: "{count} / {max}",
+  message_too_long: "Sua mensagem está longa demais ({count} caracteres, no máximo {max}). Encurte e envie de novo.",
+  message_refused: "O coach não conseguiu receber esta mensagem. Altere e envie de novo.",
 };

@@ -186,4 +186,7 @@ export default {
   swap_keep_in_plan: "或接受到每週的計畫中。",
   plan_starts_on: "你的計畫從{date}開始。這是它{day}的訓練：今天就可以練。",
   done_on: "{date}已完成",
+  message_count: "{count} / {max}",
+  message_too_long: "訊息太長（{count} 個字元，最多 {max} 個）。請縮短後再傳送。",
+  message_refused: "教練無法接收這則訊息。請修改後再傳送。",
 };

@@ -2,12 +2,18 @@
 import { api, ApiError } from "../api.js";
 import { clear, h, markdown } from "../dom.js";
 import { errorText } from "../errors.js";
-import { formatDate, t, weekdayName } from "../i18n.js";
+import { formatDate, formatNumber, t, weekdayName } from "../i18n.js";
 import { memoryNotes } from "../memorynote.js";
 import { proposalCard } from "../proposal.js";
 
 const TABS = new Set(["coach", "today", "week", "workout"]);
 const HISTORY_PAGE = 20;
+/** The server's limit on a chat message (ChatRequest.message max_length), counted in code points. */
+export const MAX_MESSAGE = 4000;
+/** The counter shows from this length on: out of the way for ordinary messages. */
+const COUNTER_FROM = 3000;
+
+export const messageLength = (text) => [...String(text || "")].length;
 
 export function chips(texts, send) {
   if (!texts || !texts.length) return null;
@@ -51,6 +57,16 @@ export async function renderCoach(root, { app, query }) {
   const chipRow = h("div.chip-row");
   const input = h("textarea.composer-input", { rows: 1, placeholder: t("message_placeholder"), "aria-label": t("message_placeholder") });
   const sendButton = h("button.primary.send", { type: "submit", "aria-label": t("send") }, "➤");
+  const counter = h("p.composer-count", { "aria-live": "polite", hidden: true });
+  const tooLong = h("p.error.composer-error", { role: "alert", hidden: true });
+  const updateCounter = () => {
+    const count = messageLength(input.value);
+    counter.hidden = count < COUNTER_FROM;
+    counter.textContent = t("message_count", { count: formatNumber(count), max: formatNumber(MAX_MESSAGE) });
+    counter.classList.toggle("is-over", count > MAX_MESSAGE);
+    if (count <= MAX_MESSAGE) tooLong.hidden = true;
+  };
+  input.addEventListener("input", updateCounter);
 
   const card = (proposal, retryMessage, retryContext) => {
     shown.add(proposal.id);
@@ -108,8 +124,21 @@ export async function renderCoach(root, { app, query }) {
   async function send(text, turnContext = context) {
     const message = String(text || "").trim();
     if (!message || busy) return;
+    const length = messageLength(message);
+    if (length > MAX_MESSAGE) {
+      // Kept in the box to shorten; nothing is sent, so nothing fails later.
+      if (!input.value) input.value = message;
+      updateCounter();
+      tooLong.textContent = t("message_too_long", { count: formatNumber(length), max: formatNumber(MAX_MESSAGE) });
+      tooLong.hidden = false;
+      return;
+    }
     busy = true;
-    input.value = "";
+    // A chip or "Try again" leaves whatever the user is typing in the box.
+    const typed = input.value;
+    const fromBox = typed.trim() === message;
+    if (fromBox) input.value = "";
+    updateCounter();
     const pendingBubble = bubble("coach", h("p.typing", {}, t("coach_typing")));
     thread.append(bubble("user", message), pendingBubble);
     revealEnd(pendingBubble);
@@ -133,6 +162,17 @@ export async function renderCoach(root, { app, query }) {
         .catch(() => {});
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return app.signOut();
+      if (err instanceof ApiError && (err.status === 422 || err.status === 400 || err.status === 413)) {
+        // Refused as written: resending the same text would fail the same way. It goes back in the
+        // box (unless the user already typed something new) to change and send again.
+        pendingBubble.previousElementSibling?.remove();
+        pendingBubble.remove();
+        if (!input.value) input.value = fromBox ? typed : message;
+        updateCounter();
+        tooLong.textContent = t("message_refused");
+        tooLong.hidden = false;
+        return;
+      }
       const failed = h(
         "div.bubble.coach.failed",
         {},
@@ -198,7 +238,7 @@ export async function renderCoach(root, { app, query }) {
       send(input.value);
     }
   });
-  clear(root, h("div.coach-view", {}, contextPill, thread, h("div.composer-wrap", {}, chipRow, form)));
+  clear(root, h("div.coach-view", {}, contextPill, thread, h("div.composer-wrap", {}, chipRow, tooLong, form, counter)));
   revealEnd(thread.lastElementChild);
   if (query.ask) {
     // Sent once: a reload of this address must not ask the coach a second time.
