@@ -12,7 +12,16 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from .flows import CASES, WEEKDAYS, day_exercises, first_training_day, onboard, sign_in, start_workout
+from .flows import (
+    CASES,
+    WEEKDAYS,
+    accept_via_api,
+    day_exercises,
+    first_training_day,
+    onboard,
+    sign_in,
+    start_workout,
+)
 from .live import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -206,3 +215,23 @@ def test_a_message_over_the_limit_is_counted_explained_in_the_users_language_and
     expect(page.locator(".typing")).to_have_count(0)
     expect(box).to_have_value("")
     assert len(sent) == 1
+
+
+def test_the_weeks_totals_in_the_header_follow_a_day_edit(
+    shared_server: LiveServer, phone: Callable[[str], Page]
+) -> None:
+    user = shared_server.create_user("Totals")
+    api = shared_server.api(user["token"])
+    week = onboard(api, CASES["en-1"]["message"])
+    day = first_training_day(week)
+    shorter = accept_via_api(api, "Shorten to 20 minutes", day)["plan"]
+    training = [d for d in shorter["days"].values() if not d["is_rest_day"]]
+    minutes = sum(d["duration_minutes"] for d in training)
+    volume = round(sum(d["estimated_volume_lbs"] for d in training))
+    assert minutes < sum(d["duration_minutes"] for d in week["days"].values() if not d["is_rest_day"])
+    page = phone("en-US")
+    sign_in(page, shared_server, user["token"])
+    page.locator("a[data-tab=week]").click()
+    expect(page.locator(".week > .day-header .meta")).to_have_text(
+        f"{len(training)} sessions · {minutes} min · {volume:,} lb"
+    )

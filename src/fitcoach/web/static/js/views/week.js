@@ -19,6 +19,16 @@ function dayCard(weekday, day, isToday, doneLog) {
   );
 }
 
+/** Sessions, minutes and estimated volume (lb) of the plan's training days. */
+export function weekTotals(plan) {
+  const training = WEEKDAYS.map((d) => plan.days[d]).filter((day) => day && !day.is_rest_day);
+  return {
+    frequency: training.length,
+    total_time_minutes: training.reduce((n, day) => n + (day.duration_minutes || 0), 0),
+    total_volume_lbs: training.reduce((n, day) => n + (day.estimated_volume_lbs || 0), 0),
+  };
+}
+
 /** A local calendar date as ISO (toISOString is UTC, a day off in the evening west of Greenwich). */
 export function localIso(date) {
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
@@ -30,7 +40,9 @@ export async function renderWeek(root, { app }) {
   const plan = active.plan;
   const todayIso = localIso(new Date());
   const done = await doneThisWeek(plan, todayIso);
-  const summary = plan.summary || {};
+  // The header is the sum of the cards below it (a plan stored before day edits updated its summary
+  // carries an older total).
+  const summary = weekTotals(plan);
   const volume = summary.total_volume_lbs ? Math.round(convert(summary.total_volume_lbs, "lb", app.units)) : null;
   clear(
     root,
