@@ -236,3 +236,141 @@ def test_the_weeks_totals_in_the_header_follow_a_day_edit(
     expect(page.locator(".week > .day-header .meta")).to_have_text(
         f"{len(training)} sessions · {minutes} min · {volume:,} lb"
     )
+
+
+PULL_UP_BAR = (
+    "I train at home and only have a pull-up bar. I want to build muscle. Three days a week, 40 minutes."
+)
+
+
+def test_sets_and_supersets_read_as_a_person_writes_them(
+    shared_server: LiveServer, phone: Callable[[str], Page]
+) -> None:
+    user = shared_server.create_user("Plural")
+    api = shared_server.api(user["token"])
+    plan = onboard(api, CASES["en-1"]["message"])
+    day = next(
+        d
+        for d in WEEKDAYS
+        if not plan["days"][d]["is_rest_day"]
+        and any(len(b["exercises"]) > 1 for b in plan["days"][d]["blocks"])
+    )
+    page = phone("en-US")
+    sign_in(page, shared_server, user["token"])
+    page.goto(f"{shared_server.url}/workouts/{day}")
+    superset = page.locator(".block.superset .block-label").first
+    expect(superset).to_have_text("Superset")
+    expect(page.locator(".block:not(.superset) .block-label").first).to_have_text("Main lift")
+    page.locator("a.start").click()
+    page.locator("input.weight").fill("20")
+    page.locator("input.reps").fill("10")
+    page.locator("button.log-set").click()
+    expect(page.locator(".workout .day-header .eyebrow")).to_have_text("Live workout · 1 set logged")
+    page.locator("input.reps").fill("9")
+    page.locator("button.log-set").click()
+    expect(page.locator(".workout .day-header .eyebrow")).to_have_text("Live workout · 2 sets logged")
+    first_in_superset = next(
+        i
+        for i, ex in enumerate(
+            [(b, len(b["exercises"])) for b in plan["days"][day]["blocks"] for _ in b["exercises"]]
+        )
+        if ex[1] > 1
+    )
+    page.locator(".exercise-steps li").nth(first_in_superset).locator("button").click()
+    expect(page.locator(".current-exercise .eyebrow")).to_have_text("Superset · 1 of 2")
+    page.locator(".exercise-steps li").nth(first_in_superset + 1).locator("button").click()
+    expect(page.locator(".current-exercise .eyebrow")).to_have_text("Superset · 2 of 2")
+
+
+def test_bodyweight_work_is_reps_and_records_name_what_they_are(
+    shared_server: LiveServer, phone: Callable[[str], Page]
+) -> None:
+    user = shared_server.create_user("Hanger")
+    api = shared_server.api(user["token"])
+    plan = onboard(api, PULL_UP_BAR)
+    day = first_training_day(plan)
+    assert day_exercises(plan, day)[0]["exercise_id"] == "pull-up"
+    page = phone("en-US")
+    sign_in(page, shared_server, user["token"])
+    start_workout(page, shared_server, day)
+    weight = page.locator("input.weight")
+    expect(weight).to_have_attribute("placeholder", "Bodyweight")
+    expect(weight).to_have_value("")
+    page.locator("input.reps").fill("8")
+    page.locator("button.log-set").click()
+    weight.fill("10")
+    page.locator("input.reps").fill("6")
+    page.locator("button.log-set").click()
+    page.locator(".exercise-steps li").nth(0).locator("button").click()
+    expect(page.locator(".current-exercise table.sets td.weight")).to_have_text(
+        ["Bodyweight", "Bodyweight + 10 lb"]
+    )
+    page.locator("button.finish").click()
+    expect(page.locator(".sync-state.ok")).to_be_visible()
+    # A weighted exercise logged elsewhere: its one 40 × 10 set is not a "1RM".
+    logged = api.post(
+        "/api/workouts/log",
+        json={
+            "plan_day": day,
+            "completed_at": "2026-11-30T10:00:00Z",
+            "exercises_logged": [
+                {"exercise_id": "goblet-squat", "sets": [{"weight": 40, "unit": "lb", "reps": 10}]}
+            ],
+        },
+    )
+    assert logged.status_code == 201, logged.text
+
+    page.locator("a[data-tab=progress]").click()
+    expect(page.locator("select.exercise")).to_have_value("pull-up")
+    expect(page.locator(".e1rm-chart")).to_contain_text("Most reps in a set")
+    records = page.locator(".prs")
+    expect(records).to_contain_text("Bodyweight")
+    expect(records).not_to_contain_text(re.compile(r"(^|[^\d.,])0 lb"))
+    expect(records.locator("dt")).not_to_contain_text(["Estimated 1RM"])
+    page.locator("select.exercise").select_option("goblet-squat")
+    expect(records.locator("dt")).to_have_text(["Estimated 1RM", "Heaviest set", "Best at 10+ reps"])
+    expect(records.locator("dd.rep-record")).to_contain_text("40 lb × 10")
+    expect(records).not_to_contain_text("1RM:")
+
+
+def test_a_new_user_sees_no_errors_and_me_says_nothing_yet_after_the_last_forget(
+    shared_server: LiveServer, phone: Callable[[str], Page]
+) -> None:
+    user = shared_server.create_user("Fresh")
+    page = phone("en-US")
+    console: list[str] = []
+    page.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
+    sign_in(page, shared_server, user["token"])
+    for tab in ("today", "week", "progress", "me", "coach"):
+        page.locator(f"a[data-tab={tab}]").click()
+        expect(page.locator(".loading")).to_have_count(0)
+    expect(page.locator(".tier .nothing-yet")).to_have_count(0)  # the coach tab is showing
+    assert console == [], console
+    api = shared_server.api(user["token"])
+    onboard(api, PULL_UP_BAR)
+    page.locator("a[data-tab=me]").click()
+    tier = page.locator(".tier[data-tier=tier_1_staples]")
+    count = len(api.get("/api/memory").json()["tier_1_staples"])
+    assert count >= 1
+    for _ in range(count):
+        tier.locator(".memory-item button.forget").first.click()
+    expect(tier.locator(".memory-item")).to_have_count(0)
+    expect(tier.locator(".nothing-yet")).to_have_text("Nothing yet.")
+
+
+def test_zh_hant_undo_and_restore_stay_on_one_line(
+    shared_server: LiveServer, phone: Callable[[str], Page]
+) -> None:
+    user = shared_server.create_user("Lin")
+    api = shared_server.api(user["token"])
+    week = onboard(api, CASES["en-1"]["message"])
+    accept_via_api(api, "Shorten to 20 minutes", first_training_day(week))
+    page = phone("zh-TW")
+    sign_in(page, shared_server, user["token"])
+    page.locator("a[data-tab=me]").click()
+    for button in (page.locator("button.undo"), page.locator("button.restore").first):
+        expect(button).to_be_visible()
+        box = button.bounding_box()
+        assert box is not None
+        assert box["width"] > box["height"], f"{button.inner_text()!r} wraps: {box}"
+        assert box["height"] < 48, box

@@ -44,6 +44,7 @@ export const app = {
   user: null,
   units: localeUnits(navigator.language),
   planCache: undefined,
+  planExists: false,
 
   navigate(path, { replace = false } = {}) {
     if (path !== location.pathname + location.search) history[replace ? "replaceState" : "pushState"]({}, "", path);
@@ -57,11 +58,19 @@ export const app = {
   /** The active plan ({version, plan}) or null when the user has none yet; cached until invalidated. */
   async activePlan({ refresh = false } = {}) {
     if (this.planCache === undefined || refresh) {
+      // Until a plan is known to exist, the version list (empty for a new user) answers first: a new
+      // user's every page would otherwise log a 404 for GET /api/plan in the console.
+      if (!this.planExists) {
+        const versions = await api.planVersions();
+        this.planExists = versions.items.length > 0;
+        if (!this.planExists) return (this.planCache = null);
+      }
       try {
         this.planCache = await api.plan();
       } catch (err) {
-        if (err instanceof ApiError && err.status === 404) this.planCache = null;
-        else throw err;
+        if (!(err instanceof ApiError && err.status === 404)) throw err;
+        this.planCache = null;
+        this.planExists = false;
       }
     }
     return this.planCache;
@@ -134,6 +143,7 @@ export const app = {
     save("langUnsynced", null);
     save("units", null);
     this.user = null;
+    this.planExists = false;
     this.invalidatePlan();
     this.navigate("/", { replace: true });
   },

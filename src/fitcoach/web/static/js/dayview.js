@@ -3,6 +3,20 @@ import { h } from "./dom.js";
 import { formatDate, t, weekdayName } from "./i18n.js";
 import { prescription } from "./training.js";
 
+/** The engine's block labels (a fixed vocabulary) in the reader's language; a coach's own label as written. */
+const BLOCK_LABELS = {
+  Superset: "block_superset",
+  Core: "block_core",
+  "Primary Compound Block": "block_primary",
+  "Compound Block": "block_compound",
+  "Accessory Block": "block_accessory",
+  Block: "block_block",
+};
+
+export function blockLabel(label) {
+  return label in BLOCK_LABELS ? t(BLOCK_LABELS[label]) : label || "";
+}
+
 export function exerciseRow(ex, tag = "") {
   return h(
     "li.exercise",
@@ -25,7 +39,8 @@ export function dayBlocks(day) {
       return h(
         superset ? "section.block.superset" : "section.block",
         {},
-        h("h4.block-label", {}, block.label, superset ? h("span.badge", {}, t("superset")) : null),
+        // A superset's badge, unless its label already says so ("Superset Superset").
+        h("h4.block-label", {}, blockLabel(block.label), superset && BLOCK_LABELS[block.label] !== "block_superset" ? h("span.badge", {}, t("superset")) : null),
         h(
           "ol.exercises",
           {},

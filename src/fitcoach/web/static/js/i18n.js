@@ -29,7 +29,9 @@ export function setLang(lang) {
 
 /** t("continue_as", {name}) → the string in the current language, falling back to English, then the key. */
 export function t(key, vars = {}) {
-  const text = LANGUAGES[current][key] ?? en[key] ?? key;
+  let text = LANGUAGES[current][key] ?? en[key] ?? key;
+  // A string with plural forms ({one, few, many, other}) picks the form of vars.count in this language.
+  if (typeof text === "object") text = text[new Intl.PluralRules(current).select(Number(vars.count))] ?? text.other;
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in vars ? String(vars[name]) : `{${name}}`));
 }
 

@@ -62,10 +62,10 @@ export const prescription = (ex) => `${ex.target_sets}×${ex.target_reps}`;
 /** The day's exercises in plan order, with their block label and position in a superset. */
 export function flattenDay(day) {
   const out = [];
-  for (const block of (day && day.blocks) || []) {
+  ((day && day.blocks) || []).forEach((block, b) => {
     const exercises = block.exercises || [];
-    exercises.forEach((ex, i) => out.push({ ...ex, block: block.label, superset: exercises.length > 1 ? i + 1 : 0 }));
-  }
+    exercises.forEach((ex, i) => out.push({ ...ex, block: block.label, blockIndex: b, superset: exercises.length > 1 ? i + 1 : 0 }));
+  });
   return out;
 }
 

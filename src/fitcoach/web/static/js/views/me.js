@@ -26,7 +26,11 @@ function memoryItem(item, onForget) {
     li.querySelector(".error")?.remove();
     try {
       await onForget(item);
+      const list = li.parentElement;
       li.remove();
+      // The last item of a tier gone: the tier says so, as it does on a fresh load.
+      if (list && !list.children.length) list.replaceWith(h("p.muted.small.nothing-yet", {}, t("nothing_yet")));
+      if (!document.querySelector(".memory-item")) document.querySelector(".forget-all")?.remove();
     } catch (err) {
       forget.disabled = false;
       li.append(h("p.error.small", { role: "alert" }, errorText(err)));
@@ -118,7 +122,7 @@ export async function renderMe(root, { app }) {
         h("h3", {}, t("coach_remembers")),
         TIERS.map((tier) => {
           const list = memory[tier] || [];
-          return h("div.tier", { "data-tier": tier }, h("h4", {}, t(tier)), list.length ? h("ul.memory-list", {}, list.map((item) => memoryItem(item, forget))) : h("p.muted.small", {}, t("nothing_yet")));
+          return h("div.tier", { "data-tier": tier }, h("h4", {}, t(tier)), list.length ? h("ul.memory-list", {}, list.map((item) => memoryItem(item, forget))) : h("p.muted.small.nothing-yet", {}, t("nothing_yet")));
         }),
         anything ? h("button.ghost.danger.small.forget-all", { type: "button", onclick: forgetAll }, t("forget_all")) : null,
         forgetAllError,

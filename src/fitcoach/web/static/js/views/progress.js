@@ -3,6 +3,7 @@ import { api, ApiError } from "../api.js";
 import { timeChart } from "../chart.js";
 import { clear, h } from "../dom.js";
 import { formatDate, formatNumber, getLang, t } from "../i18n.js";
+import { isBodyweight } from "../library.js";
 import { convert, flattenDay, sessionE1rm } from "../training.js";
 
 const MUSCLE_GROUPS = ["Chest", "Back", "Shoulders", "Quads", "Hamstrings", "Glutes", "Biceps", "Triceps", "Calves", "Core"];
@@ -17,24 +18,46 @@ function weightText(value, unit, units) {
   return `${formatNumber(convert(value, unit, units), 1)} ${units}`;
 }
 
-/** A record set ({weight, unit, reps, completed_at}) as "20 kg × 8 · Mon 7 Sep". */
-function recordSet(set, units) {
-  return [`${weightText(set.weight, set.unit, units)} × ${set.reps}`, set.completed_at ? h("span.muted", {}, ` · ${formatDate(set.completed_at)}`) : null];
+/** A record set ({weight, unit, reps, completed_at}) as "20 kg × 8 · Mon 7 Sep" ("Bodyweight × 12"). */
+function recordSet(set, units, bodyweight = false) {
+  let load = weightText(set.weight, set.unit, units);
+  if (bodyweight) load = set.weight > 0 ? `${t("bodyweight")} + ${load}` : t("bodyweight");
+  return [`${load} × ${set.reps}`, set.completed_at ? h("span.muted", {}, ` · ${formatDate(set.completed_at)}`) : null];
 }
 
-function prList(prs, units) {
-  if (!prs || !prs.max_weight_set) return h("p.muted", {}, t("no_records"));
-  const e1rm = prs.estimated_1rm;
-  const records = Object.entries(prs.rep_records || {})
+/**
+ * rep_records["N"] is the heaviest set of N or more reps: the same 40 × 10 set holds 1+ to 10+, so
+ * each set is listed once, at the most reps it holds ("Best at 10+ reps", never "1RM: 40 × 10"),
+ * and a lower rep count only when something heavier holds it.
+ */
+export function repRecords(repRecords) {
+  const rows = Object.entries(repRecords || {})
     .filter(([, set]) => set)
-    .sort((a, b) => Number(a[0]) - Number(b[0]));
+    .map(([reps, set]) => ({ reps: Number(reps), set }))
+    .sort((a, b) => b.reps - a.reps);
+  const kept = [];
+  for (const row of rows) {
+    const heavier = kept.every((k) => (row.set.weight_lbs ?? convert(row.set.weight, row.set.unit, "lb")) > (k.set.weight_lbs ?? convert(k.set.weight, k.set.unit, "lb")));
+    if (heavier) kept.push(row);
+  }
+  return kept.reverse();
+}
+
+function prList(prs, units, bodyweight) {
+  if (!prs || !prs.max_weight_set) return h("p.muted", {}, t("no_records"));
+  const e1rm = bodyweight ? null : prs.estimated_1rm;
   return h(
     "dl.prs",
     {},
     e1rm ? [h("dt", {}, t("estimated_1rm")), h("dd.e1rm", {}, weightText(e1rm.value_lbs, "lb", units))] : null,
-    [h("dt", {}, t("heaviest_set")), h("dd.heaviest", {}, recordSet(prs.max_weight_set, units))],
-    records.map(([reps, set]) => [h("dt", {}, t("rep_max", { reps })), h("dd", {}, recordSet(set, units))]),
+    bodyweight ? null : [h("dt", {}, t("heaviest_set")), h("dd.heaviest", {}, recordSet(prs.max_weight_set, units))],
+    repRecords(prs.rep_records).map(({ reps, set }) => [h("dt", {}, t("best_at_reps", { reps })), h("dd.rep-record", {}, recordSet(set, units, bodyweight))]),
   );
+}
+
+/** The best working set's reps of a session (bodyweight work is measured in reps). */
+function sessionBestReps(sets) {
+  return Math.max(0, ...(sets || []).filter((s) => !s.is_warmup).map((s) => s.reps));
 }
 
 export async function renderProgress(root, { app }) {
@@ -78,6 +101,7 @@ export async function renderProgress(root, { app }) {
   async function drawExercise() {
     destroyCharts("e1rm");
     const slug = exerciseSelect.value;
+    const bodyweight = isBodyweight(exercises.find((e) => e.slug === slug));
     clear(e1rmBox, h("p.muted", {}, t("loading")));
     clear(prBox);
     const [history, prs] = await Promise.all([
@@ -94,11 +118,15 @@ export async function renderProgress(root, { app }) {
       const chart = timeChart(e1rmBox, {
         x: sessions.map((s) => new Date(s.completed_at)),
         fromZero: false,
-        series: [{ label: t("e1rm_unit", { unit: units }), values: sessions.map((s) => Math.round(sessionE1rm(s.sets, units) * 10) / 10) }],
+        series: [
+          bodyweight
+            ? { label: t("best_reps"), values: sessions.map((s) => sessionBestReps(s.sets)) }
+            : { label: t("e1rm_unit", { unit: units }), values: sessions.map((s) => Math.round(sessionE1rm(s.sets, units) * 10) / 10) },
+        ],
       });
       charts.push({ kind: "e1rm", chart });
     }
-    clear(prBox, prList(prs, units));
+    clear(prBox, prList(prs, units, bodyweight));
   }
 
   const guard = (fn, box) => () => fn().catch((err) => clear(box, app.errorBox(err)));

@@ -87,6 +87,7 @@ export async function doneThisWeek(plan, todayIso) {
 }
 
 export async function renderToday(root, { app }) {
+  if (!(await app.activePlan())) return clear(root, noPlan());
   let today;
   try {
     today = await api.planToday();

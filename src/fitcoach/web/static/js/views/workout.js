@@ -4,6 +4,8 @@ import { clear, h, markdown } from "../dom.js";
 import { errorText } from "../errors.js";
 import { formatNumber, t, weekdayName } from "../i18n.js";
 import * as outbox from "../outbox.js";
+import { blockLabel } from "../dayview.js";
+import { exerciseLibrary, isBodyweight } from "../library.js";
 import { proposalCard } from "../proposal.js";
 import { applyDay, clearSession, loadSession, saveSession, setCount, startSession, toLogBody } from "../session.js";
 import { convert, prescription, roundWeight, shownWeight } from "../training.js";
@@ -85,6 +87,7 @@ export async function renderWorkout(root, { app, query }) {
     return clear(root, active ? h("section.card.empty", {}, h("p", {}, t("no_active_workout")), h("a.button.primary", { href: "/today", "data-link": true }, t("tab_today"))) : noPlan());
   }
   if (query.day) history.replaceState({}, "", "/workout/active");
+  const library = await exerciseLibrary();
 
   let timer = null;
   const persist = () => saveSession(session);
@@ -126,7 +129,7 @@ export async function renderWorkout(root, { app, query }) {
   /** Where to go after a set: through a superset's partners, then on once the targets are met. */
   function advance() {
     const ex = session.exercises[session.index];
-    const block = session.exercises.map((e, i) => ({ e, i })).filter(({ e }) => e.block === ex.block && e.superset);
+    const block = session.exercises.map((e, i) => ({ e, i })).filter(({ e }) => e.block === ex.block && e.blockIndex === ex.blockIndex && e.superset);
     let rest = ex.rest_seconds;
     if (ex.superset && block.length > 1) {
       const position = block.findIndex(({ i }) => i === session.index);
@@ -208,21 +211,30 @@ export async function renderWorkout(root, { app, query }) {
     result.className = waiting ? "sync-state warn" : "sync-state ok";
   }
 
+  const supersetSize = (ex) => (ex.superset ? session.exercises.filter((e) => e.block === ex.block && e.superset && e.blockIndex === ex.blockIndex).length : 0);
+
   function draw() {
     const ex = session.exercises[session.index];
     const units = app.units;
     // step "any": 1.25 kg and 2.5 lb plates make weights no fixed step allows, and the browser would
     // silently refuse to submit them.
-    const weight = h("input.weight", { type: "number", inputmode: "decimal", min: "0", step: "any", "aria-label": t("weight_unit", { unit: units }) });
+    // Bodyweight work is reps; the weight box is an optional added load (empty: bodyweight only).
+    const bodyweight = isBodyweight(library.get(ex.exercise_id));
+    const weight = h("input.weight", { type: "number", inputmode: "decimal", min: "0", step: "any", placeholder: bodyweight ? t("bodyweight") : "", "aria-label": bodyweight ? t("added_load", { unit: units }) : t("weight_unit", { unit: units }) });
+    const setWeight = (s) => {
+      const shown = `${formatNumber(shownWeight(s.weight, s.unit, units), 2)} ${units}`;
+      if (!bodyweight) return shown;
+      return s.weight > 0 ? `${t("bodyweight")} + ${shown}` : t("bodyweight");
+    };
     const reps = h("input.reps", { type: "number", inputmode: "numeric", min: "1", step: "1", "aria-label": t("reps") });
     const rpe = h("select.rpe", { "aria-label": "RPE" }, RPE_CHOICES.map((v) => h("option", { value: v }, v || "RPE")));
     const swapSlot = h("div.swap-slot");
     lastTime(ex.exercise_id).then((previous) => {
       const fill = prefill(ex, previous, units);
-      if (weight.value === "") weight.value = fill.weight;
+      if (weight.value === "" && !(bodyweight && !(fill.weight > 0))) weight.value = fill.weight;
       if (reps.value === "") reps.value = fill.reps;
     });
-    const form = h("form.set-form", {}, h("label", {}, weight, h("span", {}, units)), h("label", {}, reps, h("span", {}, t("reps"))), rpe, h("button.primary.log-set", { type: "submit" }, t("log_set", { n: ex.sets.length + 1 })));
+    const form = h("form.set-form", {}, h("label", {}, weight, h("span", {}, bodyweight ? `+ ${units}` : units)), h("label", {}, reps, h("span", {}, t("reps"))), rpe, h("button.primary.log-set", { type: "submit" }, t("log_set", { n: ex.sets.length + 1 })));
     form.addEventListener("submit", (event) => logSet(event));
     const logSet = (event) => {
       event.preventDefault();
@@ -266,13 +278,13 @@ export async function renderWorkout(root, { app, query }) {
         h(
           "section.card.current-exercise",
           { "data-exercise": ex.exercise_id },
-          h("p.eyebrow", {}, ex.block || "", ex.superset ? ` · ${t("superset")} ${ex.superset}` : ""),
+          h("p.eyebrow", {}, supersetSize(ex) > 1 ? t("superset_position", { n: ex.superset, of: supersetSize(ex) }) : blockLabel(ex.block)),
           h("h3", {}, ex.name),
           h("p.meta", {}, `${prescription(ex)} · ${t("rest_seconds", { seconds: ex.rest_seconds })}`),
           h(
             "table.sets",
             {},
-            h("tbody", {}, ex.sets.map((s, i) => h("tr", {}, h("td", {}, `${i + 1}`), h("td.weight", {}, `${formatNumber(shownWeight(s.weight, s.unit, units), 2)} ${units}`), h("td", {}, `× ${s.reps}`), h("td", {}, s.rpe ? `@${s.rpe}` : ""), h("td", {}, h("button.icon", { type: "button", "aria-label": t("delete"), onclick: () => removeSet(i) }, "×"))))),
+            h("tbody", {}, ex.sets.map((s, i) => h("tr", {}, h("td", {}, `${i + 1}`), h("td.weight", {}, setWeight(s)), h("td", {}, `× ${s.reps}`), h("td", {}, s.rpe ? `@${s.rpe}` : ""), h("td", {}, h("button.icon", { type: "button", "aria-label": t("delete"), onclick: () => removeSet(i) }, "×"))))),
           ),
           form,
           h("div.actions", {}, h("button.ghost.swap", { type: "button", disabled: swapping, onclick: (event) => swap(ex, swapSlot, event.currentTarget) }, `⇄ ${t("swap")}`), h("button.ghost.next", { type: "button", disabled: session.index >= session.exercises.length - 1, onclick: () => { session.index += 1; persist(); draw(); } }, t("next_exercise"))),
