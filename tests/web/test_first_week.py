@@ -374,3 +374,29 @@ def test_zh_hant_undo_and_restore_stay_on_one_line(
         assert box is not None
         assert box["width"] > box["height"], f"{button.inner_text()!r} wraps: {box}"
         assert box["height"] < 48, box
+
+
+def test_the_week_proposal_opens_each_day_onto_its_exercises_before_accept(
+    shared_server: LiveServer, phone: Callable[[str], Page], screenshots: Path
+) -> None:
+    user = shared_server.create_user("Preview")
+    api = shared_server.api(user["token"])
+    page = phone("en-US")
+    sign_in(page, shared_server, user["token"])
+    page.locator(".composer-input").fill(CASES["en-1"]["message"])
+    page.locator("button.send").click()
+    card = page.locator(".proposal")
+    expect(card.locator(".day-row")).to_have_count(7)
+    staged = api.get("/api/coach/proposals", params={"status": "staged"}).json()["items"][0]["data"]
+    training = [d for d in WEEKDAYS if not staged["days"][d]["is_rest_day"]]
+    expect(card.locator(".day-row.has-exercises")).to_have_count(len(training))
+    for day in training:
+        row = card.locator(f".day-row[data-day={day}]")
+        exercises = row.locator(".day-exercise")
+        expect(exercises.first).to_be_hidden()
+        row.locator("summary").click()
+        names = [ex["name"] for ex in day_exercises(staged, day)]
+        expect(exercises.locator(".ex-name")).to_have_text(names)
+    row.locator("summary").scroll_into_view_if_needed()
+    page.screenshot(path=screenshots / "coach-proposal-exercises.png")
+    expect(card.locator("button.accept")).to_be_enabled()

@@ -5,6 +5,7 @@ import { dayBlocks } from "./dayview.js";
 import { errorText } from "./errors.js";
 import { clear, h } from "./dom.js";
 import { t, weekdayName } from "./i18n.js";
+import { prescription } from "./training.js";
 
 function dayChanges(diff) {
   const items = [];
@@ -18,6 +19,19 @@ function dayChanges(diff) {
   }
   if (!items.length) items.push(h("li.muted", {}, t("diff_no_exercise_change")));
   return h("ul.changes", {}, items);
+}
+
+/** A day's exercises in order, one line each: name, sets×reps (supersets tagged A1, A2). */
+function dayExercises(day) {
+  const items = [];
+  (day.blocks || []).forEach((block, b) => {
+    const exercises = block.exercises || [];
+    exercises.forEach((ex, i) => {
+      const tag = exercises.length > 1 ? `${String.fromCharCode(65 + b)}${i + 1}` : "";
+      items.push(h("li.day-exercise", { "data-exercise": ex.exercise_id }, tag ? h("span.ss-tag", {}, tag) : null, h("span.ex-name", {}, ex.name || ex.exercise_id), h("span.ex-rx", {}, prescription(ex))));
+    });
+  });
+  return h("ol.day-exercises", {}, items);
 }
 
 function weekChanges(rows) {
@@ -34,9 +48,7 @@ function weekChanges(rows) {
         if (row.diff.changed.length) counts.push(h("span.changed", {}, `~${row.diff.changed.length}`));
       }
       const titleFrom = row.before && !row.isNew ? (row.before.is_rest_day ? t("rest_day") : row.before.title) : null;
-      return h(
-        row.changed && !row.isNew ? "li.day-row.is-changed" : "li.day-row",
-        { "data-day": row.day },
+      const head = [
         h("span.day-name", {}, weekdayName(row.day, "short")),
         h(
           "span.day-title",
@@ -47,6 +59,14 @@ function weekChanges(rows) {
           after && !after.is_rest_day && after.duration_minutes ? h("span.muted", {}, ` · ${t("minutes", { minutes: after.duration_minutes })}`) : null,
         ),
         h("span.day-counts", {}, counts),
+      ];
+      const cls = row.changed && !row.isNew ? "li.day-row.is-changed" : "li.day-row";
+      // A training day opens onto its exercises: what the week is, before Accept Plan.
+      if (!after || after.is_rest_day) return h(cls, { "data-day": row.day }, h("div.day-row-head", {}, head));
+      return h(
+        `${cls}.has-exercises`,
+        { "data-day": row.day },
+        h("details.day-details", {}, h("summary.day-row-head", {}, head), dayExercises(after)),
       );
     }),
   );
