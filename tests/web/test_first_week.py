@@ -400,3 +400,19 @@ def test_the_week_proposal_opens_each_day_onto_its_exercises_before_accept(
     row.locator("summary").scroll_into_view_if_needed()
     page.screenshot(path=screenshots / "coach-proposal-exercises.png")
     expect(card.locator("button.accept")).to_be_enabled()
+
+
+def test_every_route_in_the_table_opens_its_tab(
+    shared_server: LiveServer, phone: Callable[[str], Page]
+) -> None:
+    user = shared_server.create_user("Router")
+    onboard(shared_server.api(user["token"]), CASES["en-1"]["message"])
+    page = phone("en-US")
+    sign_in(page, shared_server, user["token"])
+    table = page.evaluate("() => fetch('/static/js/routes.json').then(r => r.json())")
+    assert len(table) == 7
+    for spec in table:
+        page.goto(shared_server.url + spec["path"].replace("{day}", "monday"))
+        expect(page.locator("nav#tabs a[aria-current=page]")).to_have_attribute("data-tab", spec["tab"])
+        expect(page.locator(".loading")).to_have_count(0)
+        assert [t for t in page.locator(".page .error").all_inner_texts() if t.strip()] == [], spec

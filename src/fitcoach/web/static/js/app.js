@@ -5,7 +5,7 @@ import { errorText } from "./errors.js";
 import { getLang, LANGUAGES, setLang, t } from "./i18n.js";
 import * as outbox from "./outbox.js";
 import { getToken, load, save, setToken } from "./store.js";
-import { localeUnits } from "./training.js";
+import { localeUnits, WEEKDAYS } from "./training.js";
 import { renderCoach } from "./views/coach.js";
 import { renderDayPage } from "./views/day.js";
 import { renderMe } from "./views/me.js";
@@ -15,23 +15,34 @@ import { renderToday } from "./views/today.js";
 import { renderWeek } from "./views/week.js";
 import { renderWorkout } from "./views/workout.js";
 
-const TABS = [
-  { id: "coach", path: "/coach" },
-  { id: "today", path: "/today" },
-  { id: "week", path: "/week" },
-  { id: "progress", path: "/progress" },
-  { id: "me", path: "/me" },
-];
+// The client's routes, declared once: the server reads the same file to serve the shell on each path.
+import ROUTE_SPECS from "./routes.json" with { type: "json" };
 
-const ROUTES = [
-  { re: /^\/coach$/, tab: "coach", render: renderCoach },
-  { re: /^\/today$/, tab: "today", render: renderToday },
-  { re: /^\/week$/, tab: "week", render: renderWeek },
-  { re: /^\/progress$/, tab: "progress", render: renderProgress },
-  { re: /^\/me$/, tab: "me", render: renderMe },
-  { re: /^\/workout\/active$/, tab: "today", render: renderWorkout },
-  { re: /^\/workouts\/(monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/, tab: "week", render: renderDayPage },
-];
+/** @type {Record<string, import("./types").View>} */
+const VIEWS = {
+  coach: renderCoach,
+  today: renderToday,
+  week: renderWeek,
+  progress: renderProgress,
+  me: renderMe,
+  workout: renderWorkout,
+  day: renderDayPage,
+};
+
+/** A path's parameters ({day}) and the values they take. */
+const PARAMS = { day: WEEKDAYS.join("|") };
+
+/** @type {Array<{re: RegExp, tab: string, render: import("./types").View}>} */
+const ROUTES = /** @type {import("./types").RouteSpec[]} */ (ROUTE_SPECS).map((spec) => ({
+  re: new RegExp(`^${spec.path.replace(/\{(\w+)\}/g, (_, name) => `(${PARAMS[name]})`)}$`),
+  tab: spec.tab,
+  render: VIEWS[spec.view],
+}));
+
+/** The tab bar: one tab per route that is its tab's own page (/coach, /today, ...). */
+const TABS = /** @type {import("./types").RouteSpec[]} */ (ROUTE_SPECS)
+  .filter((spec) => spec.path === `/${spec.tab}`)
+  .map((spec) => ({ id: spec.tab, path: spec.path }));
 
 const view = document.getElementById("view");
 const tabs = document.getElementById("tabs");
@@ -286,7 +297,7 @@ function showOutboxStatus() {
 }
 
 document.addEventListener("click", (event) => {
-  const link = event.target.closest("a[data-link]");
+  const link = event.target instanceof Element ? event.target.closest("a[data-link]") : null;
   if (!link || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
   event.preventDefault();
   app.navigate(link.getAttribute("href"));

@@ -38,12 +38,20 @@ export function t(key, vars = {}) {
 const WEEKDAY_INDEX = { monday: 0, tuesday: 1, wednesday: 2, thursday: 3, friday: 4, saturday: 5, sunday: 6 };
 
 /** A weekday name ("monday") in the current language, long or short. */
+/**
+ * @param {string} day
+ * @param {"long" | "short" | "narrow"} [style]
+ */
 export function weekdayName(day, style = "long") {
   // 2024-01-01 was a Monday; noon UTC keeps every time zone on the same date.
   const date = new Date(Date.UTC(2024, 0, 1 + WEEKDAY_INDEX[day], 12));
   return new Intl.DateTimeFormat(current, { weekday: style, timeZone: "UTC" }).format(date);
 }
 
+/**
+ * @param {string | null | undefined} iso a date (YYYY-MM-DD, read at noon UTC) or an instant
+ * @param {Intl.DateTimeFormatOptions} [options]
+ */
 export function formatDate(iso, options = { weekday: "short", day: "numeric", month: "short" }) {
   if (!iso) return "";
   const date = new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso);

@@ -159,7 +159,7 @@ export function proposalCard(proposal, options) {
     actions.remove();
     card.classList.add("is-superseded");
     clear(state, h("p.warn", {}, t("proposal_superseded")));
-    let newer = null;
+    let newer;
     let fresh;
     try {
       [fresh, newer] = await Promise.all([refreshPlan(), api.stagedProposals().then((r) => replacementOf(proposal, r.items))]);

@@ -15,7 +15,7 @@ const POUND_REGIONS = new Set(["US", "LR", "MM", "PR", "GU", "VI", "AS", "MP", "
  * not known yet. A tag without a region takes its likeliest one ("en" → US, "my" → MM, "fr" → FR).
  */
 export function localeUnits(tag) {
-  let region = "";
+  let region;
   try {
     const locale = new Intl.Locale(String(tag || "en"));
     region = locale.region || locale.maximize().region || "";

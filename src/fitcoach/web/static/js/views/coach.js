@@ -124,12 +124,12 @@ export async function renderCoach(root, { app, query }) {
   async function send(text, turnContext = context) {
     const message = String(text || "").trim();
     if (!message || busy) return;
-    const length = messageLength(message);
-    if (length > MAX_MESSAGE) {
+    const size = messageLength(message);
+    if (size > MAX_MESSAGE) {
       // Kept in the box to shorten; nothing is sent, so nothing fails later.
       if (!input.value) input.value = message;
       updateCounter();
-      tooLong.textContent = t("message_too_long", { count: formatNumber(length), max: formatNumber(MAX_MESSAGE) });
+      tooLong.textContent = t("message_too_long", { count: formatNumber(size), max: formatNumber(MAX_MESSAGE) });
       tooLong.hidden = false;
       return;
     }

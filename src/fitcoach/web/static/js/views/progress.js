@@ -30,8 +30,8 @@ function recordSet(set, units, bodyweight = false) {
  * each set is listed once, at the most reps it holds ("Best at 10+ reps", never "1RM: 40 × 10"),
  * and a lower rep count only when something heavier holds it.
  */
-export function repRecords(repRecords) {
-  const rows = Object.entries(repRecords || {})
+export function repRecords(records) {
+  const rows = Object.entries(records || {})
     .filter(([, set]) => set)
     .map(([reps, set]) => ({ reps: Number(reps), set }))
     .sort((a, b) => b.reps - a.reps);
@@ -77,7 +77,7 @@ export async function renderProgress(root, { app }) {
   const prBox = h("div.pr-box");
 
   const destroyCharts = (kind) => {
-    for (const c of charts.filter((c) => c.kind === kind)) c.chart.destroy();
+    for (const old of charts.filter((c) => c.kind === kind)) old.chart.destroy();
     charts.splice(0, charts.length, ...charts.filter((c) => c.kind !== kind));
   };
 
@@ -104,14 +104,14 @@ export async function renderProgress(root, { app }) {
     const bodyweight = isBodyweight(exercises.find((e) => e.slug === slug));
     clear(e1rmBox, h("p.muted", {}, t("loading")));
     clear(prBox);
-    const [history, prs] = await Promise.all([
+    const [past, prs] = await Promise.all([
       api.exerciseHistory(slug, 10),
       api.prs(slug).catch((err) => {
         if (err instanceof ApiError && err.status === 404) return null;
         throw err;
       }),
     ]);
-    const sessions = [...(history.sessions || [])].reverse();
+    const sessions = [...(past.sessions || [])].reverse();
     clear(e1rmBox);
     if (!sessions.length) e1rmBox.append(h("p.muted.no-data", {}, t("no_sessions")));
     else {
