@@ -21,6 +21,7 @@ from .flows import (
     onboard,
     sign_in,
     start_workout,
+    stored,
 )
 from .live import LiveServer
 
@@ -28,9 +29,7 @@ pytestmark = pytest.mark.browser
 
 
 def session_exercises(page: Page) -> list[str]:
-    ids: list[str] = page.evaluate(
-        "() => JSON.parse(localStorage.getItem('fitcoach.session')).exercises.map(e => e.exercise_id)"
-    )
+    ids: list[str] = [e["exercise_id"] for e in stored(page, "session")["exercises"]]
     return ids
 
 
@@ -416,3 +415,33 @@ def test_every_route_in_the_table_opens_its_tab(
         expect(page.locator("nav#tabs a[aria-current=page]")).to_have_attribute("data-tab", spec["tab"])
         expect(page.locator(".loading")).to_have_count(0)
         assert [t for t in page.locator(".page .error").all_inner_texts() if t.strip()] == [], spec
+
+
+def test_one_store_keeps_the_state_and_takes_over_an_older_releases_keys(
+    shared_server: LiveServer, phone: Callable[[str], Page]
+) -> None:
+    user = shared_server.create_user("Upgrader")
+    page = phone("en-US")
+    page.goto(f"{shared_server.url}/")
+    # What an older release left in this browser: one localStorage entry per field.
+    page.evaluate(
+        """(token) => {
+            localStorage.clear();
+            localStorage.setItem('fitcoach.token', JSON.stringify(token));
+            localStorage.setItem('fitcoach.lang', JSON.stringify('fr'));
+            localStorage.setItem('fitcoach.units', JSON.stringify('kg'));
+        }""",
+        user["token"],
+    )
+    page.goto(f"{shared_server.url}/me")
+    expect(page.locator("a[data-tab=me]")).to_have_text("Moi")
+    expect(page.locator("button.segment[data-units=kg]")).to_have_attribute("aria-pressed", "true")
+    keys = page.evaluate("() => Object.keys(localStorage)")
+    assert keys == ["fitcoach.state"], keys
+    assert stored(page, "token") == user["token"]
+    assert stored(page, "user")["name"] == "Upgrader"
+    # Signing out forgets the user here; the language shown stays.
+    page.locator("button.sign-out").click()
+    expect(page.locator("form.signin, .signin-page")).to_be_visible()
+    assert stored(page, "token") is None and stored(page, "user") is None
+    assert stored(page, "lang") == "fr"

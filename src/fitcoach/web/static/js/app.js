@@ -4,7 +4,7 @@ import { clear, h } from "./dom.js";
 import { errorText } from "./errors.js";
 import { getLang, LANGUAGES, setLang, t } from "./i18n.js";
 import * as outbox from "./outbox.js";
-import { getToken, load, save, setToken } from "./store.js";
+import { getState, getToken, resetUser, setState, setToken } from "./store.js";
 import { localeUnits, WEEKDAYS } from "./training.js";
 import { renderCoach } from "./views/coach.js";
 import { renderDayPage } from "./views/day.js";
@@ -50,12 +50,26 @@ const status = document.getElementById("status");
 let cleanup = null;
 let renderSeq = 0;
 
-/** State every view shares; views receive it as `app`. */
+/**
+ * What every view shares, as `app`: the actions on the store (store.js holds the state: the user, their
+ * units and language, the active plan) and navigation.
+ */
 export const app = {
-  user: null,
-  units: localeUnits(navigator.language),
-  planCache: undefined,
-  planExists: false,
+  /** The signed-in user (GET /api/me), once this page has loaded it. */
+  get user() {
+    const state = getState();
+    return state.userLoaded ? state.user : null;
+  },
+
+  /**
+   * The weight unit shown: the server's (picked, or learned from the user's words); else a pick made
+   * in this browser the server has not got; else the usual unit of the browser's locale (en-US → lb).
+   */
+  get units() {
+    const state = getState();
+    const known = state.user && state.user.settings && state.user.settings.units;
+    return known || state.units || localeUnits(navigator.language);
+  },
 
   navigate(path, { replace = false } = {}) {
     if (path !== location.pathname + location.search) history[replace ? "replaceState" : "pushState"]({}, "", path);
@@ -66,38 +80,38 @@ export const app = {
     route();
   },
 
-  /** The active plan ({version, plan}) or null when the user has none yet; cached until invalidated. */
+  /** The active plan ({version, plan}) or null when the user has none yet; kept until invalidated. */
   async activePlan({ refresh = false } = {}) {
-    if (this.planCache === undefined || refresh) {
-      // Until a plan is known to exist, the version list (empty for a new user) answers first: a new
-      // user's every page would otherwise log a 404 for GET /api/plan in the console.
-      if (!this.planExists) {
-        const versions = await api.planVersions();
-        this.planExists = versions.items.length > 0;
-        if (!this.planExists) return (this.planCache = null);
-      }
-      try {
-        this.planCache = await api.plan();
-      } catch (err) {
-        if (!(err instanceof ApiError && err.status === 404)) throw err;
-        this.planCache = null;
-        this.planExists = false;
+    const state = getState();
+    if (state.plan !== undefined && !refresh) return state.plan;
+    // Until a plan is known to exist, the version list (empty for a new user) answers first: a new
+    // user's every page would otherwise log a 404 for GET /api/plan in the console.
+    if (!state.planExists) {
+      const versions = await api.planVersions();
+      if (!versions.items.length) {
+        setState({ plan: null, planExists: false });
+        return null;
       }
     }
-    return this.planCache;
+    try {
+      const plan = await api.plan();
+      setState({ plan, planExists: true });
+      return plan;
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 404)) throw err;
+      setState({ plan: null, planExists: false });
+      return null;
+    }
   },
 
   invalidatePlan() {
-    this.planCache = undefined;
+    setState({ plan: undefined });
   },
 
+  /** @param {"kg" | "lb"} units */
   async setUnits(units) {
-    this.units = units;
-    save("units", units);
-    if (this.user) {
-      this.user = { ...this.user, settings: { ...this.user.settings, units } };
-      save("user", this.user);
-    }
+    const user = getState().user;
+    setState({ units, user: user ? { ...user, settings: { ...user.settings, units } } : user });
     try {
       await api.updateSettings({ units });
     } catch (err) {
@@ -112,7 +126,8 @@ export const app = {
    * Once known the unit only changes by a pick, so nothing is asked then.
    */
   async refreshUnits() {
-    if (!this.user || (this.user.settings && this.user.settings.units)) return false;
+    const user = this.user;
+    if (!user || (user.settings && user.settings.units)) return false;
     let me;
     try {
       me = await api.me();
@@ -122,9 +137,7 @@ export const app = {
     }
     const learned = me.settings && me.settings.units;
     if (!learned) return false;
-    this.user = { ...this.user, settings: { ...this.user.settings, units: learned } };
-    save("user", this.user);
-    this.units = learned;
+    setState({ user: { ...user, settings: { ...user.settings, units: learned } } });
     return true;
   },
 
@@ -132,15 +145,12 @@ export const app = {
   async setLanguage(lang) {
     setLang(lang);
     renderTabs(currentTab());
-    if (this.user) {
-      this.user = { ...this.user, settings: { ...this.user.settings, language: lang } };
-      save("user", this.user);
-    }
+    const user = getState().user;
     // Until the server has it, this choice beats the server's older one on the next sign-in.
-    save("langUnsynced", lang);
+    setState({ langUnsynced: lang, user: user ? { ...user, settings: { ...user.settings, language: lang } } : user });
     try {
       await api.updateSettings({ language: lang });
-      save("langUnsynced", null);
+      setState({ langUnsynced: null });
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
     }
@@ -149,13 +159,7 @@ export const app = {
   /** Sign out here: the server revokes this device's token (best effort: offline, it just expires). */
   signOut() {
     if (getToken()) api.logout().catch(() => {});
-    setToken(null);
-    save("user", null);
-    save("langUnsynced", null);
-    save("units", null);
-    this.user = null;
-    this.planExists = false;
-    this.invalidatePlan();
+    resetUser();
     this.navigate("/", { replace: true });
   },
 
@@ -200,27 +204,16 @@ function renderTabs(active) {
  */
 async function loadUser() {
   let me;
+  const cached = getState().user;
   try {
     me = await api.me();
   } catch (err) {
-    const cached = load("user");
     if (err instanceof ApiError && err.offline && cached) me = cached;
     else if (err instanceof ApiError && err.status === 404) me = cached || { id: null, name: "", settings: {} };
     else throw err;
   }
-  app.user = me;
+  setState({ user: me, userLoaded: true });
   await syncLanguage();
-  save("user", app.user);
-  app.units = userUnits(app.user);
-}
-
-/**
- * The server's units when known (picked, or learned from the user's words); else a pick made in this
- * browser the server has not got; else the usual unit of the browser's locale (en-US → lb, else kg).
- */
-function userUnits(user) {
-  const known = user && user.settings && user.settings.units;
-  return known || load("units") || localeUnits(navigator.language);
 }
 
 /**
@@ -228,19 +221,19 @@ function userUnits(user) {
  * once picked it is followed on every device, except that a pick made here offline is sent first.
  */
 async function syncLanguage() {
-  const unsynced = load("langUnsynced");
+  const unsynced = getState().langUnsynced;
   if (unsynced) {
     try {
-      app.user = await api.updateSettings({ language: unsynced });
-      save("langUnsynced", null);
+      setState({ user: await api.updateSettings({ language: unsynced }), langUnsynced: null });
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       // Refused (a server without this language): drop it. Unreachable: keep it for next time.
-      if (err.status >= 400 && err.status < 500) save("langUnsynced", null);
+      if (err.status >= 400 && err.status < 500) setState({ langUnsynced: null });
       return;
     }
   }
-  const chosen = app.user.settings && app.user.settings.language;
+  const user = getState().user;
+  const chosen = user.settings && user.settings.language;
   if (chosen in LANGUAGES && chosen !== getLang()) setLang(chosen);
 }
 

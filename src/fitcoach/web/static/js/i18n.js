@@ -4,7 +4,7 @@ import fr from "./locales/fr.js";
 import pt from "./locales/pt.js";
 import ru from "./locales/ru.js";
 import zhHant from "./locales/zh-Hant.js";
-import { load, save } from "./store.js";
+import { getState, setState } from "./store.js";
 
 export const LANGUAGES = { en, fr, pt, ru, "zh-Hant": zhHant };
 export const LANGUAGE_NAMES = { en: "English", fr: "Français", pt: "Português", ru: "Русский", "zh-Hant": "繁體中文" };
@@ -17,13 +17,13 @@ export function matchLanguage(tag) {
   return base in LANGUAGES ? base : "en";
 }
 
-let current = load("lang") || matchLanguage(navigator.language);
+let current = getState().lang || matchLanguage(navigator.language);
 
 export const getLang = () => current;
 
 export function setLang(lang) {
   current = lang in LANGUAGES ? lang : "en";
-  save("lang", current);
+  setState({ lang: current });
   document.documentElement.lang = current;
 }
 
