@@ -1,5 +1,6 @@
 // A plan day as the user reads it: header, blocks with supersets grouped, sets×reps, rest, coach note.
 import { h } from "./dom.js";
+import { dayTitle, focusTag, muscleName } from "./plantext.js";
 import { formatDate, t, weekdayName } from "./i18n.js";
 import { prescription } from "./training.js";
 
@@ -65,12 +66,12 @@ export function dayHeader(day, weekday, { date = null, doneLog = null } = {}) {
     "header.day-header",
     {},
     h("p.eyebrow", {}, weekdayName(weekday), shown ? ` · ${formatDate(shown, { day: "numeric", month: "short" })}` : ""),
-    h("h2", {}, day && !day.is_rest_day ? day.title : t("rest_day"), " ", dayStateBadge(day && !day.is_rest_day ? day : null, doneLog)),
+    h("h2", {}, day && !day.is_rest_day ? dayTitle(day.title) : t("rest_day"), " ", dayStateBadge(day && !day.is_rest_day ? day : null, doneLog)),
     day && !day.is_rest_day
       ? h(
           "p.meta",
           {},
-          [day.focus_tag, day.duration_minutes ? t("minutes", { minutes: day.duration_minutes }) : null].filter(Boolean).join(" · "),
+          [focusTag(day.focus_tag), day.duration_minutes ? t("minutes", { minutes: day.duration_minutes }) : null].filter(Boolean).join(" · "),
         )
       : null,
     day && day.muscle_focus && day.muscle_focus.length
@@ -78,7 +79,7 @@ export function dayHeader(day, weekday, { date = null, doneLog = null } = {}) {
           "ul.focus",
           {},
           day.muscle_focus.map((f) =>
-            h("li", {}, h("span", {}, f.muscle), h("span.bar", {}, h("span.fill", { style: `width:${Math.max(0, Math.min(100, f.intensity))}%` }))),
+            h("li", {}, h("span", {}, muscleName(f.muscle)), h("span.bar", {}, h("span.fill", { style: `width:${Math.max(0, Math.min(100, f.intensity))}%` }))),
           ),
         )
       : null,

@@ -5,6 +5,7 @@ import { dayBlocks } from "./dayview.js";
 import { errorText } from "./errors.js";
 import { clear, h } from "./dom.js";
 import { t, weekdayName } from "./i18n.js";
+import { dayTitle } from "./plantext.js";
 import { prescription } from "./training.js";
 
 function dayChanges(diff) {
@@ -40,14 +41,14 @@ function weekChanges(rows) {
     {},
     rows.map((row) => {
       const after = row.after;
-      const title = !after || after.is_rest_day ? t("rest_day") : after.title;
+      const title = !after || after.is_rest_day ? t("rest_day") : dayTitle(after.title);
       const counts = [];
       if (!row.isNew && row.changed) {
         if (row.diff.added.length) counts.push(h("span.added", {}, `+${row.diff.added.length}`));
         if (row.diff.removed.length) counts.push(h("span.removed", {}, `−${row.diff.removed.length}`));
         if (row.diff.changed.length) counts.push(h("span.changed", {}, `~${row.diff.changed.length}`));
       }
-      const titleFrom = row.before && !row.isNew ? (row.before.is_rest_day ? t("rest_day") : row.before.title) : null;
+      const titleFrom = row.before && !row.isNew ? (row.before.is_rest_day ? t("rest_day") : dayTitle(row.before.title)) : null;
       const head = [
         h("span.day-name", {}, weekdayName(row.day, "short")),
         h(

@@ -3,6 +3,7 @@ import { dayStateBadge } from "../dayview.js";
 import { clear, h } from "../dom.js";
 import { formatDate, formatNumber, t, weekdayName } from "../i18n.js";
 import { convert, WEEKDAYS } from "../training.js";
+import { dayTitle, focusTag } from "../plantext.js";
 import { doneThisWeek, editChips, noPlan } from "./today.js";
 
 function dayCard(weekday, day, isToday, doneLog) {
@@ -14,8 +15,8 @@ function dayCard(weekday, day, isToday, doneLog) {
     classes.filter(Boolean).join("."),
     { href: `/workouts/${weekday}`, "data-link": true, "data-day": weekday },
     h("div.day-card-head", {}, h("span.day-name", {}, weekdayName(weekday)), day && day.date ? h("span.muted", {}, formatDate(day.date, { day: "numeric", month: "short" })) : null, dayStateBadge(day || { is_rest_day: true }, doneLog)),
-    rest ? null : h("p.day-title", {}, day.title),
-    rest ? null : h("p.meta", {}, [day.focus_tag, t("minutes", { minutes: day.duration_minutes }), t("exercise_count", { count })].filter(Boolean).join(" · ")),
+    rest ? null : h("p.day-title", {}, dayTitle(day.title)),
+    rest ? null : h("p.meta", {}, [focusTag(day.focus_tag), t("minutes", { minutes: day.duration_minutes }), t("exercise_count", { count })].filter(Boolean).join(" · ")),
   );
 }
 

@@ -7,6 +7,7 @@ import * as outbox from "../outbox.js";
 import { blockLabel } from "../dayview.js";
 import { exerciseLibrary, isBodyweight } from "../library.js";
 import { proposalCard } from "../proposal.js";
+import { dayTitle } from "../plantext.js";
 import { applyDay, clearSession, loadSession, saveSession, setCount, startSession, toLogBody } from "../session.js";
 import { convert, prescription, roundWeight, shownWeight } from "../training.js";
 import { noPlan } from "./today.js";
@@ -75,6 +76,26 @@ function otherDayInProgress(root, app, session, wanted) {
         h("button.ghost.danger", { type: "button", onclick: discardAndStart }, t("discard_and_start", { day: weekdayName(wanted) })),
       ),
     ),
+  );
+}
+
+/**
+ * What the session was: duration, exercises, sets and volume (weight × reps of the loaded sets, in the
+ * unit shown; bodyweight reps add nothing).
+ */
+export function workoutSummary(session, units, endedAt) {
+  const worked = session.exercises.filter((ex) => ex.sets.length);
+  const sets = worked.flatMap((ex) => ex.sets);
+  const volume = sets.reduce((sum, s) => sum + convert(s.weight || 0, s.unit || units, units) * s.reps, 0);
+  const minutes = Math.max(1, Math.round((endedAt.getTime() - Date.parse(session.startedAt)) / 60000));
+  const row = (key, value, cls) => [h("dt", {}, t(key)), h(`dd.${cls}`, {}, value)];
+  return h(
+    "dl.workout-summary",
+    {},
+    row("summary_duration", t("duration_minutes", { minutes: formatNumber(minutes) }), "duration"),
+    row("summary_exercises", formatNumber(worked.length), "exercises"),
+    row("summary_sets", formatNumber(sets.length), "sets"),
+    volume > 0 ? row("summary_volume", `${formatNumber(Math.round(volume))} ${units}`, "volume") : null,
   );
 }
 
@@ -201,7 +222,7 @@ export async function renderWorkout(root, { app, query }) {
     clearSession();
     app.invalidatePlan();
     const result = h("p.sync-state", { role: "status" }, t("saving"));
-    clear(root, h("section.card.finished", {}, h("h2", {}, t("workout_finished")), h("p", {}, t("sets_logged", { count })), result, h("div.actions", {}, h("a.button.primary", { href: "/progress", "data-link": true }, t("tab_progress")), h("a.button.ghost", { href: "/today", "data-link": true }, t("tab_today")))));
+    clear(root, h("section.card.finished", {}, h("h2", {}, t("workout_finished")), workoutSummary(session, app.units, new Date()), result, h("div.actions", {}, h("a.button.primary", { href: "/progress", "data-link": true }, t("tab_progress")), h("a.button.ghost", { href: "/today", "data-link": true }, t("tab_today")))));
     if (!count) return void (result.textContent = "");
     await outbox.flush(app.user.id).catch(() => []);
     // The server marked the plan day done: the next Week or Today reads it.
@@ -262,7 +283,7 @@ export async function renderWorkout(root, { app, query }) {
       h(
         "div.workout",
         {},
-        h("header.day-header", {}, h("p.eyebrow", {}, t("live_workout"), ` · ${t("sets_logged", { count: setCount(session) })}`), h("h2", {}, session.title)),
+        h("header.day-header", {}, h("p.eyebrow", {}, t("live_workout"), ` · ${t("sets_logged", { count: setCount(session) })}`), h("h2", {}, dayTitle(session.title))),
         h(
           "ol.exercise-steps",
           {},
