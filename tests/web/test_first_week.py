@@ -445,3 +445,24 @@ def test_one_store_keeps_the_state_and_takes_over_an_older_releases_keys(
     expect(page.locator(".signin-page")).to_be_visible()
     assert stored(page, "token") is None and stored(page, "user") is None
     assert stored(page, "lang") == "fr"
+
+
+def test_plan_versions_say_what_changed(shared_server: LiveServer, phone: Callable[[str], Page]) -> None:
+    user = shared_server.create_user("Versions")
+    api = shared_server.api(user["token"])
+    week = onboard(api, CASES["en-1"]["message"])
+    day = first_training_day(week)
+    accept_via_api(api, "Shorten to 20 minutes", day)
+    said = [
+        p["summary_diff"]
+        for p in api.get("/api/coach/proposals").json()["items"]
+        if p["status"] == "accepted"
+    ]
+    versions = api.get("/api/plan/versions").json()["items"]
+    assert [v["summary"] for v in versions] == said  # both newest first
+    page = phone("en-US")
+    sign_in(page, shared_server, user["token"])
+    page.locator("a[data-tab=me]").click()
+    expect(page.locator(".version .version-summary")).to_have_text(said)
+    page.locator("button.undo").click()
+    expect(page.locator(".version.is-active .version-reason")).to_have_text("reverted")

@@ -56,7 +56,8 @@ function versionList(versions, activeVersion, onRevert) {
         isActive ? "li.version.is-active" : "li.version",
         { "data-version": v.version },
         h("span", {}, `v${v.version}`),
-        h("span.muted", {}, ` ${formatDate(v.created_at, { dateStyle: "medium", timeStyle: "short" })} · ${t(`reason_${v.reason}`)}`),
+        // What the version changed, as its proposal said it: undo is a choice, not a guess.
+        h("span.version-text", {}, v.summary ? h("span.version-summary", {}, v.summary) : h("span.version-reason", {}, t(`reason_${v.reason}`)), h("span.muted.small", {}, ` · ${formatDate(v.created_at, { dateStyle: "medium", timeStyle: "short" })}`)),
         button,
       );
     }),
