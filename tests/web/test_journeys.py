@@ -31,11 +31,10 @@ JOURNEYS = {
 }
 
 # Text the server still writes in English whatever the reader's language: the coach's notes on a day,
-# the suggested edits (chips), the week's theme and memory facts. They are the remaining part of
+# the week's theme and memory facts. They are the remaining part of
 # issue 15's "everything in the user's language"; the check below leaves exactly these out, by name.
 SERVER_ENGLISH = [
     ".coach-note",
-    ".chip",
     ".week > .day-header h2",
     ".theme",
     ".memory-item > div:first-child",
@@ -259,6 +258,7 @@ def test_a_new_users_first_week(
     expect(page.locator(".bubble.user").last).to_have_text(text)
     expect(page.locator(".typing")).to_have_count(0)
     ends_in_view(page, ".thread > *")
+    journey.no_english("a chip's answer")
     journey.shot("chip")
     newest = page.locator(".proposal").last
     if newest.locator("button.accept").count():

@@ -1,6 +1,6 @@
 // The engine's fixed plan vocabulary (day titles, focus tags, muscle groups) in the reader's language.
 // The stored plan keeps the engine's words; a coach's own wording is shown as written.
-import { t } from "./i18n.js";
+import { t, weekdayName } from "./i18n.js";
 
 const TITLES = {
   "Full Body": "title_full",
@@ -35,4 +35,33 @@ export function dayTitle(title) {
   if (base in TITLES) return letter ? `${t(TITLES[base])} ${letter}` : t(TITLES[base]);
   if (String(title) in TITLES) return t(TITLES[title]);
   return focusTag(title);
+}
+
+const DAY_NAMES = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
+const day = (name) => {
+  const lower = String(name).toLowerCase();
+  return DAY_NAMES.includes(lower) ? weekdayName(lower) : name;
+};
+
+/**
+ * The engine's suggested edits (engine/presentation.py writes them in English) and their rendering.
+ * @type {Array<[RegExp, (match: RegExpMatchArray) => string]>}
+ */
+const EDITS = [
+  [/^Shorten to (\d+) minutes$/, (m) => t("edit_shorten", { minutes: m[1] })],
+  [/^Swap (.+) for an alternative$/, (m) => t("edit_swap", { name: m[1] })],
+  [/^Move (\w+) to (\w+)$/, (m) => t("edit_move", { from: day(m[1]), to: day(m[2]) })],
+  [/^Add an arm finisher on (\w+)$/, (m) => t("edit_arms", { day: day(m[1]) })],
+];
+
+/**
+ * A suggested edit in the reader's language: what the chip shows and what it sends (the coach reads
+ * every supported language). A coach's own wording is left as written.
+ */
+export function suggestedEdit(text) {
+  for (const [pattern, render] of EDITS) {
+    const match = String(text).match(pattern);
+    if (match) return render(match);
+  }
+  return text;
 }

@@ -202,7 +202,7 @@ export function proposalCard(proposal, options) {
     }
     decided(t("accepted_version", { version: result.version }), "is-accepted");
     // The plan is accepted whatever happens next: a failed refresh must not read as a failed accept.
-    if (onAccepted) await Promise.resolve(onAccepted(result)).catch(() => {});
+    if (onAccepted) await Promise.resolve(onAccepted(result, card)).catch(() => {});
   });
 
   if (once) {

@@ -215,4 +215,8 @@ export default {
   summary_volume: "Volume",
   summary_exercises: "Exercises",
   duration_minutes: "{minutes} min",
+  edit_shorten: "Shorten to {minutes} minutes",
+  edit_swap: "Swap {name} for an alternative",
+  edit_move: "Move {from} to {to}",
+  edit_arms: "Add an arm finisher on {day}",
 };

@@ -215,4 +215,8 @@ export default {
   summary_volume: "Volume",
   summary_exercises: "Exercices",
   duration_minutes: "{minutes} min",
+  edit_shorten: "Raccourcir à {minutes} minutes",
+  edit_swap: "Remplacer {name} par une alternative",
+  edit_move: "Déplacer {from} à {to}",
+  edit_arms: "Ajouter une finition bras le {day}",
 };

@@ -215,4 +215,8 @@ export default {
   summary_volume: "Volume",
   summary_exercises: "Exercícios",
   duration_minutes: "{minutes} min",
+  edit_shorten: "Encurtar para {minutes} minutos",
+  edit_swap: "Trocar {name} por uma alternativa",
+  edit_move: "Mover {from} para {to}",
+  edit_arms: "Adicionar um finalizador de braços na {day}",
 };

@@ -215,4 +215,8 @@ export default {
   summary_volume: "Объём",
   summary_exercises: "Упражнения",
   duration_minutes: "{minutes} мин",
+  edit_shorten: "Сократить до {minutes} минут",
+  edit_swap: "Заменить {name} на альтернативу",
+  edit_move: "Перенести {from} на {to}",
+  edit_arms: "Добавить добивку на руки: {day}",
 };

@@ -215,4 +215,8 @@ export default {
   summary_volume: "訓練量",
   summary_exercises: "動作",
   duration_minutes: "{minutes} 分鐘",
+  edit_shorten: "縮短到 {minutes} 分鐘",
+  edit_swap: "把 {name} 換成替代動作",
+  edit_move: "把{from}移到{to}",
+  edit_arms: "{day}加一組手臂收尾",
 };

@@ -4,6 +4,7 @@ import { clear, h, markdown } from "../dom.js";
 import { errorText } from "../errors.js";
 import { formatDate, formatNumber, t, weekdayName } from "../i18n.js";
 import { memoryNotes } from "../memorynote.js";
+import { suggestedEdit } from "../plantext.js";
 import { proposalCard } from "../proposal.js";
 
 const TABS = new Set(["coach", "today", "week", "workout"]);
@@ -20,7 +21,7 @@ export function chips(texts, send) {
   return h(
     "div.chips",
     {},
-    texts.map((text) => h("button.chip", { type: "button", onclick: () => send(text) }, text)),
+    texts.map(suggestedEdit).map((text) => h("button.chip", { type: "button", onclick: () => send(text) }, text)),
   );
 }
 
@@ -79,18 +80,20 @@ export async function renderCoach(root, { app, query }) {
         plan = await app.activePlan();
         return plan;
       },
-      onAccepted: async () => {
+      onAccepted: async (_result, accepted) => {
+        // Right under the card it answers, at once: appended after the plan is read again, it landed
+        // below a turn the user had sent meanwhile.
+        const links = h(
+          "p.system",
+          {},
+          h("a", { href: "/week", "data-link": true }, t("see_week")),
+          " · ",
+          h("a", { href: "/today", "data-link": true }, t("see_today")),
+        );
+        accepted.after(links);
+        if (thread.lastElementChild === links) revealEnd(links);
         app.invalidatePlan();
         plan = await app.activePlan();
-        thread.append(
-          h(
-            "p.system",
-            {},
-            h("a", { href: "/week", "data-link": true }, t("see_week")),
-            " · ",
-            h("a", { href: "/today", "data-link": true }, t("see_today")),
-          ),
-        );
         updateChips(null);
       },
     });

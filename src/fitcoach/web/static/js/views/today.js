@@ -3,6 +3,7 @@ import { ApiError, api } from "../api.js";
 import { coachNote, dayBlocks, dayHeader } from "../dayview.js";
 import { clear, h } from "../dom.js";
 import { formatDate, t, weekdayName } from "../i18n.js";
+import { suggestedEdit } from "../plantext.js";
 import { loadSession } from "../session.js";
 
 export function noPlan() {
@@ -21,7 +22,7 @@ export function editChips(texts, tab, weekday) {
   return h(
     "div.chips",
     {},
-    texts.map((text) => {
+    texts.map(suggestedEdit).map((text) => {
       const query = new URLSearchParams({ tab, ask: text });
       if (weekday) query.set("day", weekday);
       return h("a.chip", { href: `/coach?${query}`, "data-link": true }, text);
