@@ -30,16 +30,9 @@ JOURNEYS = {
     "zh-Hant": ("zh-TW", "zh-Hant-1"),
 }
 
-# Text the server still writes in English whatever the reader's language: the coach's notes on a day,
-# the week's theme and memory facts. They are the remaining part of
-# issue 15's "everything in the user's language"; the check below leaves exactly these out, by name.
-SERVER_ENGLISH = [
-    ".coach-note",
-    ".week > .day-header h2",
-    ".theme",
-    ".memory-item > div:first-child",
-    ".memory-note",
-]
+# Text the server may still write in English: nothing left on these journeys' screens (a coach note
+# built from exercise cues, a fact the coach wrote in free text would be; see plantext.js).
+SERVER_ENGLISH: list[str] = []
 # The user's own words.
 NOT_JUDGED = [".bubble.user"]
 

@@ -1,6 +1,6 @@
 // A plan day as the user reads it: header, blocks with supersets grouped, sets×reps, rest, coach note.
 import { h } from "./dom.js";
-import { dayTitle, focusTag, muscleName } from "./plantext.js";
+import { coachNoteText, dayTitle, focusTag, muscleName } from "./plantext.js";
 import { formatDate, t, weekdayName } from "./i18n.js";
 import { prescription } from "./training.js";
 
@@ -87,5 +87,5 @@ export function dayHeader(day, weekday, { date = null, doneLog = null } = {}) {
 }
 
 export function coachNote(day) {
-  return day && day.coach_note ? h("blockquote.coach-note", {}, day.coach_note) : null;
+  return day && day.coach_note ? h("blockquote.coach-note", {}, coachNoteText(day.coach_note)) : null;
 }

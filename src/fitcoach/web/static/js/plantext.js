@@ -1,6 +1,6 @@
 // The engine's fixed plan vocabulary (day titles, focus tags, muscle groups) in the reader's language.
 // The stored plan keeps the engine's words; a coach's own wording is shown as written.
-import { t, weekdayName } from "./i18n.js";
+import { getLang, LANGUAGES, t, weekdayName } from "./i18n.js";
 
 const TITLES = {
   "Full Body": "title_full",
@@ -64,4 +64,59 @@ export function suggestedEdit(text) {
     if (match) return render(match);
   }
   return text;
+}
+
+const GOALS = { Hypertrophy: "hypertrophy", Strength: "strength", General: "general", "Fat loss": "fat_loss" };
+const AREAS = ["shoulder", "lower_back", "back", "knee", "elbow", "wrist", "hip", "neck", "ankle", "hamstrings", "quads", "chest", "biceps", "triceps", "calves", "glutes", "forearms", "core"];
+const capital = (text) => (text ? text[0].toLocaleUpperCase() + text.slice(1) : text);
+const areaName = (area) => (AREAS.includes(area) ? t(`area_${area}`) : String(area).replace(/_/g, " "));
+const list = (items) => items.join(", ");
+
+/** "Hypertrophy • Chest & Shoulders priority" → "Hypertrophie • priorité Pectoraux, Épaules". */
+export function weekTheme(theme) {
+  const match = String(theme || "").match(/^(Hypertrophy|Strength|General|Fat loss)(?: • (.+) priority)?$/);
+  if (!match) return theme;
+  const goal = t(`goal_${GOALS[match[1]]}`);
+  const groups = match[2] ? match[2].split(" & ") : [];
+  if (!groups.every((g) => GROUPS.has(g))) return theme;
+  return groups.length ? `${goal} • ${t("theme_priority", { groups: list(groups.map(muscleName)) })}` : goal;
+}
+
+/** The engine's day notes that have a fixed wording; a note built from exercise cues stays as written. */
+export function coachNoteText(note) {
+  const text = String(note || "");
+  if (text === "Leave 1–3 reps in reserve on every working set; add reps before load.") return t("note_rir");
+  if (text === "Walk, stretch, sleep.") return t("note_rest");
+  const sparing = text.match(/^Sparing your (.+): exercises that load it are left out\. Stop any set that hurts\.$/);
+  if (sparing) {
+    const areas = sparing[1].split(", ").map((a) => a.replace(/ /g, "_"));
+    if (areas.every((a) => AREAS.includes(a))) return t("note_sparing", { areas: list(areas.map(areaName)) });
+  }
+  return note;
+}
+
+/**
+ * What a memory item says, in the reader's language where its structure allows: a goal (type,
+ * priority groups, schedule) and a long-standing condition (the body part) are rendered from their
+ * fields; other facts are shown as the coach wrote them (equipment already in the user's language).
+ */
+export function memoryText(entry) {
+  const fact = entry.fact || entry.event || entry.body_part || "";
+  if (getLang() === "en") return fact;
+  if (entry.category === "goal" && entry.goal_type && `goal_${entry.goal_type}` in LANGUAGES.en) {
+    const parts = [t(`goal_${entry.goal_type}`)];
+    const priority = entry.priority_muscles || [];
+    if (priority.length) parts.push(t("fact_priority", { groups: list(priority.map((g) => muscleName(g).toLocaleLowerCase())) }));
+    const schedule = entry.schedule || {};
+    if (schedule.days && schedule.days.length) parts.push(t("fact_on_days", { days: list(schedule.days.map((d) => weekdayName(d, "short"))) }));
+    else if (schedule.days_per_week) parts.push(t("fact_days_per_week", { count: schedule.days_per_week }));
+    if (schedule.minutes) parts.push(t("fact_minutes", { minutes: schedule.minutes }));
+    return `${parts.join("; ")}.`;
+  }
+  if (entry.category === "chronic_condition" && AREAS.includes(entry.body_part)) {
+    const trigger = String(entry.fact || "").match(/\(aggravated by (.+)\)\.?$/);
+    const area = capital(areaName(entry.body_part));
+    return `${trigger ? t("fact_sensitive_trigger", { area, trigger: trigger[1] }) : t("fact_sensitive", { area })}.`;
+  }
+  return fact;
 }

@@ -5,7 +5,7 @@ import { dayBlocks } from "./dayview.js";
 import { errorText } from "./errors.js";
 import { clear, h } from "./dom.js";
 import { t, weekdayName } from "./i18n.js";
-import { dayTitle } from "./plantext.js";
+import { dayTitle, weekTheme } from "./plantext.js";
 import { prescription } from "./training.js";
 
 function dayChanges(diff) {
@@ -110,7 +110,7 @@ export function proposalCard(proposal, options) {
   } else {
     changes = weekChanges(diffWeek(plan, proposal.data));
     const theme = proposal.data && proposal.data.theme;
-    details = theme ? h("p.theme", {}, theme) : null;
+    details = theme ? h("p.theme", {}, weekTheme(theme)) : null;
   }
 
   const card = h(

@@ -4,6 +4,7 @@ import { clear, h } from "../dom.js";
 import { errorText } from "../errors.js";
 import { formatDate, getLang, LANGUAGE_NAMES, setLang, t } from "../i18n.js";
 import * as outbox from "../outbox.js";
+import { memoryText } from "../plantext.js";
 import { devicesSection } from "./devices.js";
 
 const TIERS = ["tier_1_staples", "tier_2_physiological", "tier_3_situational"];
@@ -16,7 +17,7 @@ function memoryItem(item, onForget) {
   const li = h(
     "li.memory-item",
     { "data-memory-id": item.id },
-    h("div", {}, label ? h("span.badge.kind", {}, label) : null, entry.fact || entry.event || entry.body_part || ""),
+    h("div", {}, label ? h("span.badge.kind", {}, label) : null, memoryText(entry)),
     h("div.muted.small", {}, item.expires_at ? t("expires_on", { date: formatDate(item.expires_at, { dateStyle: "medium" }) }) : t("permanent")),
     forget,
   );

@@ -3,7 +3,7 @@ import { dayStateBadge } from "../dayview.js";
 import { clear, h } from "../dom.js";
 import { formatDate, formatNumber, t, weekdayName } from "../i18n.js";
 import { convert, WEEKDAYS } from "../training.js";
-import { dayTitle, focusTag } from "../plantext.js";
+import { dayTitle, focusTag, weekTheme } from "../plantext.js";
 import { doneThisWeek, editChips, noPlan } from "./today.js";
 
 function dayCard(weekday, day, isToday, doneLog) {
@@ -54,7 +54,7 @@ export async function renderWeek(root, { app }) {
         "header.day-header",
         {},
         h("p.eyebrow", {}, t("week_of", { date: formatDate(plan.week_start_date, { day: "numeric", month: "long" }) }), ` · v${active.version}`),
-        h("h2", {}, plan.theme || t("tab_week")),
+        h("h2", {}, weekTheme(plan.theme) || t("tab_week")),
         h(
           "p.meta",
           {},
