@@ -48,3 +48,19 @@ def test_a_day_edit_updates_the_weeks_totals(client: TestClient, make_user: Make
     assert shorter["summary"] != week["summary"]
     stored = client.get("/api/plan", headers=user.headers).json()["plan"]
     assert stored["summary"] == totals(stored)
+
+
+def test_each_plan_version_says_what_it_changed(client: TestClient, make_user: MakeUser) -> None:
+    user = make_user("versions")
+    week = accept(client, user.headers, MESSAGES["en-1"], None)
+    day = next(name for name, plan in week["days"].items() if not plan["is_rest_day"])
+    accept(client, user.headers, "Shorten to 20 minutes", day)
+    proposals = client.get("/api/coach/proposals", headers=user.headers).json()["items"]
+    said = {p["id"]: p["summary_diff"] for p in proposals}
+    reverted = client.post("/api/plan/revert", json={"to_version": 1}, headers=user.headers)
+    assert reverted.status_code == 200, reverted.text
+    versions = client.get("/api/plan/versions", headers=user.headers).json()["items"]
+    assert [v["reason"] for v in versions] == ["revert", "accepted_proposal", "accepted_proposal"]
+    assert versions[0]["summary"] is None
+    assert [v["summary"] for v in versions[1:]] == [said[v["proposal_id"]] for v in versions[1:]]
+    assert all(v["summary"] for v in versions[1:])
