@@ -320,6 +320,10 @@ def test_bodyweight_work_is_reps_and_records_name_what_they_are(
     assert logged.status_code == 201, logged.text
 
     page.locator("a[data-tab=progress]").click()
+    page.locator("select.muscle-group").select_option("Back")
+    # This week's hard sets for the back, against the 10–20 band the plan aims for.
+    expect(page.locator(".volume-chart")).to_contain_text("Target: 10 sets")
+    expect(page.locator(".volume-chart")).to_contain_text("Target: 20 sets")
     expect(page.locator("select.exercise")).to_have_value("pull-up")
     expect(page.locator(".e1rm-chart")).to_contain_text("Most reps in a set")
     records = page.locator(".prs")

@@ -251,4 +251,6 @@ export default {
   note_rir: "Leave 1–3 reps in reserve on every working set; add reps before load.",
   note_sparing: "Sparing your {areas}: exercises that load it are left out. Stop any set that hurts.",
   note_rest: "Walk, stretch, sleep.",
+  target_low: "Target: 10 sets",
+  target_high: "Target: 20 sets",
 };

@@ -251,4 +251,6 @@ export default {
   note_rir: "Gardez 1 à 3 répétitions en réserve à chaque série de travail ; ajoutez des répétitions avant la charge.",
   note_sparing: "On ménage : {areas}. Les exercices qui sollicitent cette zone sont retirés. Arrêtez toute série douloureuse.",
   note_rest: "Marchez, étirez-vous, dormez.",
+  target_low: "Objectif : 10 séries",
+  target_high: "Objectif : 20 séries",
 };

@@ -251,4 +251,6 @@ export default {
   note_rir: "Deixe 1–3 repetições em reserva em cada série de trabalho; aumente as repetições antes da carga.",
   note_sparing: "Poupando: {areas}. Exercícios que carregam essa região ficaram de fora. Pare qualquer série que doa.",
   note_rest: "Caminhe, alongue-se, durma.",
+  target_low: "Meta: 10 séries",
+  target_high: "Meta: 20 séries",
 };

@@ -251,4 +251,6 @@ export default {
   note_rir: "每個正式組保留 1–3 次；先加次數，再加重量。",
   note_sparing: "保護{areas}：會加重負擔的動作已移除。任何一組會痛就停下。",
   note_rest: "散步、伸展、好好睡。",
+  target_low: "目標：10 組",
+  target_high: "目標：20 組",
 };

@@ -8,6 +8,8 @@ import { convert, flattenDay, sessionE1rm } from "../training.js";
 
 const MUSCLE_GROUPS = ["Chest", "Back", "Shoulders", "Quads", "Hamstrings", "Glutes", "Biceps", "Triceps", "Calves", "Core"];
 const WEEKS_BACK = 8;
+/** Hard sets per muscle group per week the plan aims between (engine/rules/volume.py, R11). */
+const TARGET_SETS = [10, 20];
 
 function localName(exercise) {
   const names = (exercise.names && exercise.names[getLang()]) || [];
@@ -93,6 +95,9 @@ export async function renderProgress(root, { app }) {
       series: [
         { label: t("tonnage_unit", { unit: units }), values: weeks.map((w) => Math.round(convert(w.tonnage_lbs, "lb", units))), bars: true },
         { label: t("hard_sets"), values: weeks.map((w) => w.hard_sets), scale: "y2" },
+        // The weekly band a muscle grows in (10–20 hard sets, R11): where this group's sets sit in it.
+        { label: t("target_low"), values: weeks.map(() => TARGET_SETS[0]), scale: "y2", dash: [6, 4], points: false },
+        { label: t("target_high"), values: weeks.map(() => TARGET_SETS[1]), scale: "y2", dash: [6, 4], points: false },
       ],
     });
     charts.push({ kind: "volume", chart });
