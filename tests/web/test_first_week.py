@@ -470,3 +470,33 @@ def test_plan_versions_say_what_changed(shared_server: LiveServer, phone: Callab
     expect(page.locator(".version .version-summary")).to_have_text(said)
     page.locator("button.undo").click()
     expect(page.locator(".version.is-active .version-reason")).to_have_text("reverted")
+
+
+def test_the_summary_names_the_records_set_with_the_previous_best(
+    shared_server: LiveServer, phone: Callable[[str], Page]
+) -> None:
+    user = shared_server.create_user("Recorder")
+    api = shared_server.api(user["token"])
+    plan = onboard(api, CASES["en-1"]["message"])
+    day = first_training_day(plan)
+    first = day_exercises(plan, day)[0]
+    before = {"exercise_id": first["exercise_id"], "sets": [{"weight": 20, "unit": "lb", "reps": 8}]}
+    logged = api.post(
+        "/api/workouts/log",
+        json={"plan_day": day, "completed_at": "2026-11-20T10:00:00Z", "exercises_logged": [before]},
+    )
+    assert logged.status_code == 201, logged.text
+    page = phone("en-US")
+    sign_in(page, shared_server, user["token"])
+    start_workout(page, shared_server, day)
+    page.locator("input.weight").fill("20")
+    page.locator("input.reps").fill("10")
+    page.locator("button.log-set").click()
+    page.locator("button.finish").click()
+    summary = page.locator(".finished")
+    expect(summary.locator("dd.sets")).to_have_text("1")
+    expect(summary.locator("dd.volume")).to_have_text("200 lb")
+    # Epley: 20 × (1 + 10/30) = 26.7 now, 20 × (1 + 8/30) = 25.3 before.
+    expect(summary.locator(".records-set li")).to_have_text(
+        [f"{first['name']}: e1RM 26.7 lb (before: 25.3 lb)"]
+    )

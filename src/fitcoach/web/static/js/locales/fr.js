@@ -253,4 +253,7 @@ export default {
   note_rest: "Marchez, étirez-vous, dormez.",
   target_low: "Objectif : 10 séries",
   target_high: "Objectif : 20 séries",
+  summary_records: "Records",
+  summary_record: "{name} : 1RM estimé {value} (avant : {before})",
+  summary_record_reps: "{name} : {value} répétitions en une série (avant : {before})",
 };

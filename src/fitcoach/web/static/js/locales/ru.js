@@ -253,4 +253,7 @@ export default {
   note_rest: "Гуляйте, растягивайтесь, высыпайтесь.",
   target_low: "Цель: 10 подходов",
   target_high: "Цель: 20 подходов",
+  summary_records: "Рекорды",
+  summary_record: "{name}: расч. 1ПМ {value} (было: {before})",
+  summary_record_reps: "{name}: {value} повт. в подходе (было: {before})",
 };

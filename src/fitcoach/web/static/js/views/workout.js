@@ -9,7 +9,7 @@ import { exerciseLibrary, isBodyweight } from "../library.js";
 import { proposalCard } from "../proposal.js";
 import { dayTitle } from "../plantext.js";
 import { applyDay, clearSession, loadSession, saveSession, setCount, startSession, toLogBody } from "../session.js";
-import { convert, prescription, roundWeight, shownWeight } from "../training.js";
+import { convert, prescription, roundWeight, sessionE1rm, shownWeight } from "../training.js";
 import { noPlan } from "./today.js";
 
 const RPE_CHOICES = ["", "6", "6.5", "7", "7.5", "8", "8.5", "9", "9.5", "10"];
@@ -97,6 +97,34 @@ export function workoutSummary(session, units, endedAt) {
     row("summary_sets", formatNumber(sets.length), "sets"),
     volume > 0 ? row("summary_volume", `${formatNumber(Math.round(volume))} ${units}`, "volume") : null,
   );
+}
+
+/**
+ * The records this session set, each with the previous best: e1RM for loaded work, reps in a set for
+ * bodyweight work, against the ten sessions before (the history endpoint's page). Read after the log
+ * is stored, leaving out the session logged at `completedAt`.
+ */
+async function recordsSet(session, completedAt, units, library) {
+  const worked = session.exercises.filter((ex) => ex.sets.length);
+  const found = await Promise.all(
+    worked.map(async (ex) => {
+      const bodyweight = isBodyweight(library.get(ex.exercise_id));
+      const past = await api.exerciseHistory(ex.exercise_id, 10);
+      const before = (past.sessions || []).filter((s) => s.completed_at !== completedAt);
+      if (!before.length) return null;
+      if (bodyweight) {
+        const best = (sets) => Math.max(0, ...sets.filter((s) => !s.is_warmup).map((s) => s.reps));
+        const now = best(ex.sets);
+        const was = Math.max(...before.map((s) => best(s.sets)));
+        return now > was ? t("summary_record_reps", { name: ex.name, value: now, before: was }) : null;
+      }
+      const now = sessionE1rm(ex.sets, units);
+      const was = Math.max(...before.map((s) => sessionE1rm(s.sets, units)));
+      const shown = (v) => `${formatNumber(v, 1)} ${units}`;
+      return was > 0 && now > was ? t("summary_record", { name: ex.name, value: shown(now), before: shown(was) }) : null;
+    }),
+  );
+  return found.filter(Boolean);
 }
 
 export async function renderWorkout(root, { app, query }) {
@@ -218,7 +246,9 @@ export async function renderWorkout(root, { app, query }) {
     const count = setCount(session);
     if (!count && !confirm(t("confirm_finish_empty"))) return;
     stopTimer();
-    if (count) outbox.enqueue({ key: session.id, body: toLogBody(session, new Date()), userId: session.userId });
+    const finished = session;
+    const body = toLogBody(session, new Date());
+    if (count) outbox.enqueue({ key: session.id, body, userId: session.userId });
     clearSession();
     app.invalidatePlan();
     const result = h("p.sync-state", { role: "status" }, t("saving"));
@@ -230,6 +260,10 @@ export async function renderWorkout(root, { app, query }) {
     const waiting = outbox.pending().some((item) => item.key === session.id);
     result.textContent = waiting ? t("saved_offline") : t("saved_server");
     result.className = waiting ? "sync-state warn" : "sync-state ok";
+    if (!waiting) {
+      const records = await recordsSet(finished, body.completed_at, app.units, library).catch(() => []);
+      if (records.length) result.after(h("section.records-set", {}, h("h3", {}, t("summary_records")), h("ul", {}, records.map((text) => h("li", {}, text)))));
+    }
   }
 
   const supersetSize = (ex) => (ex.superset ? session.exercises.filter((e) => e.block === ex.block && e.superset && e.blockIndex === ex.blockIndex).length : 0);
