@@ -156,8 +156,16 @@ def test_a_new_users_first_week(
     api = shared_server.api(user["token"])
     page = phone(locale)
     journey = Journey(page, shared_server, lang, shots)
-    library = api.get("/api/exercises").json()
-    journey.exercise_names = {e["name"] for e in (library["items"] if isinstance(library, dict) else library)}
+    listed = api.get("/api/exercises").json()
+    library = {e["slug"]: e for e in (listed["items"] if isinstance(listed, dict) else listed)}
+    journey.exercise_names = {e["name"] for e in library.values()}
+
+    def shown(exercise: dict[str, Any]) -> str:
+        """An exercise's name as this reader sees it: the library's name in their language."""
+        names = library[exercise["exercise_id"]]["names"].get(lang) or []
+        if lang == "en" or not names:
+            return str(exercise["name"])
+        return str(names[0][:1].upper() + names[0][1:])
 
     # Sign in.
     page.goto(f"{shared_server.url}/")
@@ -176,7 +184,7 @@ def test_a_new_users_first_week(
     first = first_training_day(staged)
     card.locator(f".day-row[data-day={first}] summary").click()
     expect(card.locator(f".day-row[data-day={first}] .day-exercise .ex-name")).to_have_text(
-        [e["name"] for e in day_exercises(staged, first)]
+        [shown(e) for e in day_exercises(staged, first)]
     )
     journey.no_english("the week proposed")
     journey.shot("week-proposed")
@@ -221,7 +229,7 @@ def test_a_new_users_first_week(
     page.locator("button.swap").click()
     swap_card = page.locator(".swap-slot .proposal")
     expect(swap_card).to_have_attribute("data-target-day", first)
-    expect(swap_card.locator(".changes li.removed")).to_contain_text(swapped["name"])
+    expect(swap_card.locator(".changes li.removed")).to_contain_text(shown(swapped))
     swap_card.locator("button.session-only").scroll_into_view_if_needed()
     journey.no_english("the swap")
     journey.shot("swap")

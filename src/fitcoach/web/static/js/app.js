@@ -3,6 +3,7 @@ import { api, ApiError } from "./api.js";
 import { clear, h } from "./dom.js";
 import { errorText } from "./errors.js";
 import { getLang, LANGUAGES, setLang, t } from "./i18n.js";
+import { exerciseLibrary } from "./library.js";
 import * as outbox from "./outbox.js";
 import { getState, getToken, resetUser, setState, setToken } from "./store.js";
 import { localeUnits, WEEKDAYS } from "./training.js";
@@ -258,6 +259,8 @@ async function route() {
       return;
     }
   }
+  // Exercise names in the reader's language come from the library: read once, before the first view.
+  await exerciseLibrary();
   if (location.pathname === "/") {
     history.replaceState({}, "", "/coach");
   }

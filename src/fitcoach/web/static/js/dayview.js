@@ -1,5 +1,6 @@
 // A plan day as the user reads it: header, blocks with supersets grouped, sets×reps, rest, coach note.
 import { h } from "./dom.js";
+import { exerciseName } from "./library.js";
 import { coachNoteText, dayTitle, focusTag, muscleName } from "./plantext.js";
 import { formatDate, t, weekdayName } from "./i18n.js";
 import { prescription } from "./training.js";
@@ -23,7 +24,7 @@ export function exerciseRow(ex, tag = "") {
     "li.exercise",
     { "data-exercise": ex.exercise_id },
     tag ? h("span.ss-tag", {}, tag) : null,
-    h("span.ex-name", {}, ex.name || ex.exercise_id),
+    h("span.ex-name", {}, exerciseName(ex)),
     h("span.ex-rx", {}, prescription(ex)),
     h("span.ex-rest", {}, t("rest_seconds", { seconds: ex.rest_seconds })),
   );

@@ -6,17 +6,18 @@ import { errorText } from "./errors.js";
 import { clear, h } from "./dom.js";
 import { t, weekdayName } from "./i18n.js";
 import { dayTitle, weekTheme } from "./plantext.js";
+import { exerciseName } from "./library.js";
 import { prescription } from "./training.js";
 
 function dayChanges(diff) {
   const items = [];
   if (diff.restBefore && !diff.restAfter && diff.titleFrom !== null) items.push(h("li.changed", {}, t("diff_rest_to_training")));
   if (!diff.restBefore && diff.restAfter) items.push(h("li.removed", {}, t("diff_training_to_rest")));
-  for (const ex of diff.added) items.push(h("li.added", {}, h("b", {}, "+ "), ex.name, h("span.rx", {}, ex.to)));
-  for (const ex of diff.removed) items.push(h("li.removed", {}, h("b", {}, "− "), ex.name, h("span.rx", {}, ex.from)));
+  for (const ex of diff.added) items.push(h("li.added", {}, h("b", {}, "+ "), exerciseName(ex), h("span.rx", {}, ex.to)));
+  for (const ex of diff.removed) items.push(h("li.removed", {}, h("b", {}, "− "), exerciseName(ex), h("span.rx", {}, ex.from)));
   for (const ex of diff.changed) {
     const rest = ex.restFrom !== ex.restTo ? ` · ${t("rest_seconds", { seconds: ex.restFrom })} → ${ex.restTo}s` : "";
-    items.push(h("li.changed", {}, h("b", {}, "~ "), ex.name, h("span.rx", {}, ex.from === ex.to ? "" : `${ex.from} → ${ex.to}`, rest)));
+    items.push(h("li.changed", {}, h("b", {}, "~ "), exerciseName(ex), h("span.rx", {}, ex.from === ex.to ? "" : `${ex.from} → ${ex.to}`, rest)));
   }
   if (!items.length) items.push(h("li.muted", {}, t("diff_no_exercise_change")));
   return h("ul.changes", {}, items);
@@ -29,7 +30,7 @@ function dayExercises(day) {
     const exercises = block.exercises || [];
     exercises.forEach((ex, i) => {
       const tag = exercises.length > 1 ? `${String.fromCharCode(65 + b)}${i + 1}` : "";
-      items.push(h("li.day-exercise", { "data-exercise": ex.exercise_id }, tag ? h("span.ss-tag", {}, tag) : null, h("span.ex-name", {}, ex.name || ex.exercise_id), h("span.ex-rx", {}, prescription(ex))));
+      items.push(h("li.day-exercise", { "data-exercise": ex.exercise_id }, tag ? h("span.ss-tag", {}, tag) : null, h("span.ex-name", {}, exerciseName(ex)), h("span.ex-rx", {}, prescription(ex))));
     });
   });
   return h("ol.day-exercises", {}, items);

@@ -5,7 +5,7 @@ import { errorText } from "../errors.js";
 import { formatNumber, t, weekdayName } from "../i18n.js";
 import * as outbox from "../outbox.js";
 import { blockLabel } from "../dayview.js";
-import { exerciseLibrary, isBodyweight } from "../library.js";
+import { exerciseLibrary, exerciseName, isBodyweight } from "../library.js";
 import { proposalCard } from "../proposal.js";
 import { dayTitle } from "../plantext.js";
 import { applyDay, clearSession, loadSession, saveSession, setCount, startSession, toLogBody } from "../session.js";
@@ -116,12 +116,12 @@ async function recordsSet(session, completedAt, units, library) {
         const best = (sets) => Math.max(0, ...sets.filter((s) => !s.is_warmup).map((s) => s.reps));
         const now = best(ex.sets);
         const was = Math.max(...before.map((s) => best(s.sets)));
-        return now > was ? t("summary_record_reps", { name: ex.name, value: now, before: was }) : null;
+        return now > was ? t("summary_record_reps", { name: exerciseName(ex), value: now, before: was }) : null;
       }
       const now = sessionE1rm(ex.sets, units);
       const was = Math.max(...before.map((s) => sessionE1rm(s.sets, units)));
       const shown = (v) => `${formatNumber(v, 1)} ${units}`;
-      return was > 0 && now > was ? t("summary_record", { name: ex.name, value: shown(now), before: shown(was) }) : null;
+      return was > 0 && now > was ? t("summary_record", { name: exerciseName(ex), value: shown(now), before: shown(was) }) : null;
     }),
   );
   return found.filter(Boolean);
@@ -202,7 +202,7 @@ export async function renderWorkout(root, { app, query }) {
     if (swapping) return;
     swapping = true;
     if (button) button.disabled = true;
-    const message = t("swap_message", { name: ex.name });
+    const message = t("swap_message", { name: exerciseName(ex) });
     clear(slot, h("div.bubble.user", {}, h("p", {}, message)), h("div.bubble.coach", {}, h("p.typing", { role: "status" }, t("coach_typing"))));
     try {
       const reply = await api.chat({ message, activeTab: "today", selectedDay: session.weekday });
@@ -325,7 +325,7 @@ export async function renderWorkout(root, { app, query }) {
             h(
               "li",
               { class: [i === session.index ? "is-current" : "", e.sets.length >= e.target_sets ? "is-done" : ""].filter(Boolean).join(" ") },
-              h("button.step", { type: "button", onclick: () => { session.index = i; persist(); draw(); } }, `${i + 1}`, h("span.sr", {}, e.name)),
+              h("button.step", { type: "button", onclick: () => { session.index = i; persist(); draw(); } }, `${i + 1}`, h("span.sr", {}, exerciseName(e))),
             ),
           ),
         ),
@@ -334,7 +334,7 @@ export async function renderWorkout(root, { app, query }) {
           "section.card.current-exercise",
           { "data-exercise": ex.exercise_id },
           h("p.eyebrow", {}, supersetSize(ex) > 1 ? t("superset_position", { n: ex.superset, of: supersetSize(ex) }) : blockLabel(ex.block)),
-          h("h3", {}, ex.name),
+          h("h3", {}, exerciseName(ex)),
           h("p.meta", {}, `${prescription(ex)} · ${t("rest_seconds", { seconds: ex.rest_seconds })}`),
           h(
             "table.sets",
