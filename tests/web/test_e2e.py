@@ -26,7 +26,7 @@ def test_french_onboarding_accept_week_today_log_and_progress(
     sign_in(page, shared_server, user["token"])
 
     welcome = page.locator(".bubble.coach").first
-    expect(welcome).to_contain_text("Bienvenue ! Je suis votre coach personnel IA.")
+    expect(welcome).to_contain_text("Bienvenue ! Je suis ton coach personnel IA.")
     page.screenshot(path=screenshots / "coach-welcome.png")
 
     # Kilograms, stored on the server as the user's preference.
