@@ -198,7 +198,8 @@ def test_a_message_over_the_limit_is_counted_explained_in_the_users_language_and
     expect(counter).to_have_class(re.compile("is-over"))
     page.locator("button.send").click()
     expect(page.locator(".composer-error")).to_have_text(
-        "Ton message est trop long (4\u202f001 caractères, 4\u202f000 au plus). Raccourcis-le, puis renvoie-le."
+        "Ton message est trop long (4\u202f001 caractères, 4\u202f000 au plus). "
+        "Raccourcis-le, puis renvoie-le."
     )
     expect(box).to_have_value(text)
     expect(page.locator(".bubble.user")).to_have_count(0)
