@@ -283,4 +283,5 @@ def test_a_new_users_first_week(
     undone = api.get("/api/plan").json()["plan"]
     assert {d: exercise_ids(undone, d) for d in WEEKDAYS} == {d: exercise_ids(plan, d) for d in WEEKDAYS}
     journey.no_english("Me")
+    page.locator(".versions").scroll_into_view_if_needed()
     journey.shot("me")
