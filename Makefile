@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint typecheck pytest eval bench clean
+.PHONY: run test lint typecheck jslint pytest eval bench clean
 
 $(BIN)/fitcoach: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,16 @@ lint: $(VENV)/.dev
 typecheck: $(VENV)/.dev
 	$(BIN)/mypy
 
+# The web client's JavaScript, checked like the Python: tsc --checkJs (JSDoc types) and eslint, both
+# pinned in package.json / package-lock.json and installed into ./node_modules by `npm ci`.
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+jslint: node_modules/.installed
+	npx --no-install tsc -p jsconfig.json
+	npx --no-install eslint src/fitcoach/web/static
+
 pytest: $(VENV)/.dev
 	$(BIN)/pytest -n 2
 
@@ -50,10 +60,10 @@ eval: $(VENV)/.dev
 	$(BIN)/fitcoach eval tests/data/cases/holdout_blind5.jsonl $(EVAL_GATE)
 	-$(BIN)/fitcoach eval tests/data/cases/holdout_blind6.jsonl
 
-test: lint typecheck eval pytest
+test: lint typecheck jslint eval pytest
 
 bench: $(VENV)/.dev
 	$(BIN)/python bench/bench_storage.py $(BENCH_ARGS)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache

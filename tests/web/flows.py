@@ -20,6 +20,12 @@ CASES = {
 WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
 
+def stored(page: Page, field: str) -> Any:
+    """A field of the client's store as kept in localStorage (one entry, `fitcoach.state`)."""
+    script = "(field) => (JSON.parse(localStorage.getItem('fitcoach.state')) || {})[field] ?? null"
+    return page.evaluate(script, field)
+
+
 def sign_in(page: Page, server: LiveServer, token: str) -> None:
     """Sign in with an access token (the form under "Sign in with an access token")."""
     page.goto(f"{server.url}/")

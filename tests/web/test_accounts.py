@@ -11,6 +11,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
+from .flows import stored
 from .live import LiveServer
 
 PASSWORD = "a long walk on the beach"
@@ -30,7 +31,7 @@ def open_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
 
 
 def stored_token(page: Page) -> str | None:
-    token: str | None = page.evaluate("() => JSON.parse(localStorage.getItem('fitcoach.token'))")
+    token: str | None = stored(page, "token")
     return token
 
 

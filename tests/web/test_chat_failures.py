@@ -17,8 +17,8 @@ from .live import LiveServer
 pytestmark = pytest.mark.browser
 
 CHAT = "**/api/coach/chat"
-SERVER_TROUBLE = "Le serveur a rencontré un problème. Réessayez dans un instant."
-TOO_MANY = "Trop de messages d'affilée. Attendez une minute, puis réessayez."
+SERVER_TROUBLE = "Le serveur a rencontré un problème. Réessaie dans un instant."
+TOO_MANY = "Trop de messages d'affilée. Attends une minute, puis réessaie."
 BAD_GATEWAY = "<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1></body></html>"
 
 

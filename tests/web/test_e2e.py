@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from .flows import CASES, WEEKDAYS, day_exercises, first_training_day, onboard, sign_in, start_workout
+from .flows import CASES, WEEKDAYS, day_exercises, first_training_day, onboard, sign_in, start_workout, stored
 from .live import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -26,7 +26,7 @@ def test_french_onboarding_accept_week_today_log_and_progress(
     sign_in(page, shared_server, user["token"])
 
     welcome = page.locator(".bubble.coach").first
-    expect(welcome).to_contain_text("Bienvenue ! Je suis votre coach personnel IA.")
+    expect(welcome).to_contain_text("Bienvenue ! Je suis ton coach personnel IA.")
     page.screenshot(path=screenshots / "coach-welcome.png")
 
     # Kilograms, stored on the server as the user's preference.
@@ -185,7 +185,7 @@ def test_server_down_mid_workout_the_session_arrives_exactly_once(
     page.locator("button.finish").click()
     expect(page.locator(".sync-state.warn")).to_be_visible()
     expect(page.locator(PENDING)).not_to_have_text("")
-    queued = page.evaluate("() => JSON.parse(localStorage.getItem('fitcoach.outbox'))")
+    queued = stored(page, "outbox")
     assert len(queued) == 1
 
     live_server.start()
@@ -236,7 +236,7 @@ def test_one_click_sign_in_only_where_the_operator_enabled_it(
         page.locator(".default-sign-in").click()
         expect(page.locator("nav#tabs")).to_be_visible()
         expect(page.locator(".bubble.coach").first).to_contain_text("Welcome!")
-        token = page.evaluate("() => JSON.parse(localStorage.getItem('fitcoach.token'))")
+        token = stored(page, "token")
         assert local.api(token).get("/api/me").json()["name"] == "default"
     finally:
         local.stop()

@@ -48,7 +48,7 @@ def test_switching_language_relabels_the_app_and_a_fresh_device_follows_it(
     other = phone("fr-FR")
     sign_in(other, shared_server, user["token"])
     expect_language(other, "ru")
-    expect(other.locator(".bubble.coach").first).to_contain_text("Здравствуйте! Я ваш ИИ-личный тренер.")
+    expect(other.locator(".bubble.coach").first).to_contain_text("Привет! Я твой личный ИИ-тренер.")
 
 
 def test_without_a_choice_each_browser_keeps_its_own_language(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
@@ -87,3 +89,16 @@ def test_the_real_app_answers_unknown_days_and_assets_with_its_error_body(client
         assert response.status_code == 404
         assert response.json()["error"]["code"] == "not_found"
     assert client.get("/api/health").status_code == 200
+
+
+def test_the_client_routes_come_from_the_clients_own_route_table() -> None:
+    """Declared once (static/js/routes.json): the server serves the shell on exactly those paths."""
+    table = json.loads((STATIC_DIR / "js" / "routes.json").read_text(encoding="utf-8"))
+    paths = {spec["path"] for spec in table}
+    assert set(CLIENT_ROUTES) - {"/"} | {"/workouts/{day}"} == paths
+    # Neither side keeps a list of its own: no route patterns in app.js, no paths in mount.py.
+    app_js = (STATIC_DIR / "js" / "app.js").read_text(encoding="utf-8")
+    assert "re: /^" not in app_js
+    mount_py = (STATIC_DIR.parent / "mount.py").read_text(encoding="utf-8")
+    for path in paths:
+        assert f'"{path}"' not in mount_py, f"mount.py declares {path} again"

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .flows import CASES, WEEKDAYS, onboard, sign_in, start_workout
+from .flows import CASES, WEEKDAYS, onboard, sign_in, start_workout, stored
 from .live import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -75,7 +75,7 @@ def test_rest_timer_starts_after_a_set_counts_down_and_skip_stops_it(
     expect(value).to_have_text(clock_text(rest))
     timer.locator("button.skip").click()
     expect(timer).to_have_count(0)
-    assert page.evaluate("() => JSON.parse(localStorage.getItem('fitcoach.session')).restUntil") is None
+    assert stored(page, "session")["restUntil"] is None
     page.reload()
     expect(page.locator(".current-exercise")).to_be_visible()
     expect(timer).to_have_count(0)

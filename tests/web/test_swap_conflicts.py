@@ -18,6 +18,7 @@ from .flows import (
     onboard,
     sign_in,
     start_workout,
+    stored,
     swap_question,
 )
 from .live import LiveServer
@@ -42,9 +43,7 @@ def ids(exercises: list[dict[str, Any]]) -> list[str]:
 
 
 def session_exercises(page: Page) -> list[str]:
-    ids: list[str] = page.evaluate(
-        "() => JSON.parse(localStorage.getItem('fitcoach.session')).exercises.map(e => e.exercise_id)"
-    )
+    ids: list[str] = [e["exercise_id"] for e in stored(page, "session")["exercises"]]
     return ids
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fitcoach.contract.models import DayPlan, ProposalType, Weekday, WeeklyPlan
+from fitcoach.engine.estimators import week_summary
 from fitcoach.errors import Conflict
 
 
@@ -50,14 +51,19 @@ def apply_change(change: StagedChange, current: WeeklyPlan | None) -> WeeklyPlan
                 "day_of_week": change.target_day.display,
             }
         )
-        return current.model_copy(update={"days": {**current.days, change.target_day: day}})
+        changed = current.model_copy(update={"days": {**current.days, change.target_day: day}})
+        # The week's totals are its days' totals: a shorter day makes a shorter week.
+        return changed.model_copy(update={"summary": week_summary(changed)})
     if not isinstance(change.data, WeeklyPlan):
         raise Conflict("a week proposal without a week", code="invalid_proposal")
     week = change.data
     if current is None or current.week_start_date != week.week_start_date:
         return week
     kept = {day: plan for day, plan in current.days.items() if plan.status == "completed"}
-    return week.model_copy(update={"days": {**week.days, **kept}})
+    if not kept:
+        return week
+    merged = week.model_copy(update={"days": {**week.days, **kept}})
+    return merged.model_copy(update={"summary": week_summary(merged)})
 
 
 def _day_dump(plan: WeeklyPlan, day: Weekday) -> object:

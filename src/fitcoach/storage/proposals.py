@@ -93,6 +93,18 @@ def get_proposal(session: Session, *, user_id: str, proposal_id: str) -> Proposa
     return row
 
 
+def summaries_of(session: Session, *, user_id: str, proposal_ids: list[str]) -> dict[str, str | None]:
+    """`summary_diff` of each of the user's proposals named (what accepting it changed)."""
+    if not proposal_ids:
+        return {}
+    rows = session.execute(
+        select(ProposalRow.id, ProposalRow.summary_diff).where(
+            ProposalRow.user_id == user_id, ProposalRow.id.in_(proposal_ids)
+        )
+    ).all()
+    return {row.id: row.summary_diff for row in rows}
+
+
 def list_proposals(
     session: Session, *, user_id: str, status: ProposalStatus | None = None, limit: int = 50
 ) -> list[ProposalRow]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from fastapi import FastAPI
@@ -14,8 +15,21 @@ from fitcoach.errors import NotFound
 STATIC_DIR = Path(__file__).parent / "static"
 INDEX_HTML = STATIC_DIR / "index.html"
 
-CLIENT_ROUTES: tuple[str, ...] = ("/", "/coach", "/today", "/week", "/progress", "/me", "/workout/active")
+ROUTES_JSON = STATIC_DIR / "js" / "routes.json"
+"""The client's routes, declared once: its router imports the same file."""
+
+
+def _client_paths() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The fixed paths and the parametric ones (with a `{day}`) of the client's route table."""
+    paths = [str(spec["path"]) for spec in json.loads(ROUTES_JSON.read_text(encoding="utf-8"))]
+    return tuple(p for p in paths if "{" not in p), tuple(p for p in paths if "{" in p)
+
+
+_FIXED, _PARAMETRIC = _client_paths()
+CLIENT_ROUTES: tuple[str, ...] = ("/", *_FIXED)
 """Paths the client's router owns; a reload on any of them must land on the app, not a 404."""
+DAY_ROUTES: tuple[str, ...] = _PARAMETRIC
+"""Paths with a `{day}`: the shell for a weekday, a 404 for anything else."""
 
 _WEEKDAY_NAMES = frozenset(day.value for day in WEEKDAYS)
 _REVALIDATE = {"Cache-Control": "no-cache"}
@@ -47,5 +61,6 @@ def mount_web(app: FastAPI) -> None:
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     for path in CLIENT_ROUTES:
         app.add_api_route(path, _client_page, methods=["GET"], include_in_schema=False)
-    app.add_api_route("/workouts/{day}", _day_page, methods=["GET"], include_in_schema=False)
+    for path in DAY_ROUTES:
+        app.add_api_route(path, _day_page, methods=["GET"], include_in_schema=False)
     app.add_api_route("/sw.js", _service_worker, methods=["GET"], include_in_schema=False)

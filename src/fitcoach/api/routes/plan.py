@@ -20,6 +20,7 @@ from fitcoach.contract.models import Weekday, WeeklyPlan
 from fitcoach.errors import NotFound
 from fitcoach.services.decisions import revert_plan
 from fitcoach.storage.plans import get_active_plan, list_plan_versions
+from fitcoach.storage.proposals import summaries_of
 
 router = APIRouter(prefix="/api/plan", tags=["plan"])
 
@@ -56,8 +57,20 @@ def today(user: UserDep, session: SessionDep, clock: ClockDep) -> PlanToday:
 @router.get("/versions", responses=error_responses(*AUTHED))
 def versions(user: UserDep, session: SessionDep) -> PlanVersionList:
     rows = list_plan_versions(session, user_id=user.id)
+    ids = [row.proposal_id for row in rows if row.proposal_id]
+    said = summaries_of(session, user_id=user.id, proposal_ids=ids)
     return PlanVersionList(
-        items=[PlanVersionSummary.model_validate(row, from_attributes=True) for row in rows]
+        items=[
+            PlanVersionSummary(
+                version=row.version,
+                created_at=row.created_at,
+                reason=row.reason,
+                proposal_id=row.proposal_id,
+                week_start_date=row.week_start_date,
+                summary=said.get(row.proposal_id) if row.proposal_id else None,
+            )
+            for row in rows
+        ]
     )
 
 

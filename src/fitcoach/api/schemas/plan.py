@@ -36,6 +36,11 @@ class PlanVersionSummary(PublicModel):
     reason: PlanReason
     proposal_id: str | None
     week_start_date: dt.date
+    summary: str | None = Field(
+        default=None,
+        description="What this version changed, as the accepted proposal said it (null for the first "
+        "plan made without one, and for a revert).",
+    )
 
 
 class PlanVersionList(PublicModel):

@@ -14,6 +14,20 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * @typedef {object} RequestOptions
+ * @property {unknown} [body] sent as JSON
+ * @property {Record<string, unknown>} [query] null and undefined values are left out
+ * @property {Record<string, string>} [headers]
+ * @property {boolean} [auth] send the stored token (default true)
+ */
+
+/**
+ * @param {string} method
+ * @param {string} path
+ * @param {RequestOptions} [options]
+ * @returns {Promise<any>}
+ */
 async function request(method, path, { body, query, headers = {}, auth = true } = {}) {
   let url = path;
   if (query) {
@@ -22,6 +36,7 @@ async function request(method, path, { body, query, headers = {}, auth = true } 
     const qs = params.toString();
     if (qs) url += `?${qs}`;
   }
+  /** @type {{method: string, headers: Record<string, string>, body?: string}} */
   const init = { method, headers: { Accept: "application/json", ...headers } };
   if (auth) {
     const token = getToken();
@@ -80,7 +95,7 @@ export const api = {
   stagedProposals: () => request("GET", "/api/coach/proposals", { query: { status: "staged" } }),
   acceptProposal: (id) => request("POST", `/api/coach/proposals/${enc(id)}/accept`),
   dismissProposal: (id) => request("POST", `/api/coach/proposals/${enc(id)}/dismiss`),
-  chatHistory: ({ limit = 20, before } = {}) => request("GET", "/api/coach/history", { query: { limit, before } }),
+  chatHistory: (/** @type {{limit?: number, before?: string}} */ { limit = 20, before = undefined } = {}) => request("GET", "/api/coach/history", { query: { limit, before } }),
 
   plan: () => request("GET", "/api/plan"),
   planToday: () => request("GET", "/api/plan/today"),

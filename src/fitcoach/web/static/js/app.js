@@ -3,9 +3,10 @@ import { api, ApiError } from "./api.js";
 import { clear, h } from "./dom.js";
 import { errorText } from "./errors.js";
 import { getLang, LANGUAGES, setLang, t } from "./i18n.js";
+import { exerciseLibrary } from "./library.js";
 import * as outbox from "./outbox.js";
-import { getToken, load, save, setToken } from "./store.js";
-import { localeUnits } from "./training.js";
+import { getState, getToken, resetUser, setState, setToken } from "./store.js";
+import { localeUnits, WEEKDAYS } from "./training.js";
 import { renderCoach } from "./views/coach.js";
 import { renderDayPage } from "./views/day.js";
 import { renderMe } from "./views/me.js";
@@ -15,23 +16,34 @@ import { renderToday } from "./views/today.js";
 import { renderWeek } from "./views/week.js";
 import { renderWorkout } from "./views/workout.js";
 
-const TABS = [
-  { id: "coach", path: "/coach" },
-  { id: "today", path: "/today" },
-  { id: "week", path: "/week" },
-  { id: "progress", path: "/progress" },
-  { id: "me", path: "/me" },
-];
+// The client's routes, declared once: the server reads the same file to serve the shell on each path.
+import ROUTE_SPECS from "./routes.json" with { type: "json" };
 
-const ROUTES = [
-  { re: /^\/coach$/, tab: "coach", render: renderCoach },
-  { re: /^\/today$/, tab: "today", render: renderToday },
-  { re: /^\/week$/, tab: "week", render: renderWeek },
-  { re: /^\/progress$/, tab: "progress", render: renderProgress },
-  { re: /^\/me$/, tab: "me", render: renderMe },
-  { re: /^\/workout\/active$/, tab: "today", render: renderWorkout },
-  { re: /^\/workouts\/(monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/, tab: "week", render: renderDayPage },
-];
+/** @type {Record<string, import("./types").View>} */
+const VIEWS = {
+  coach: renderCoach,
+  today: renderToday,
+  week: renderWeek,
+  progress: renderProgress,
+  me: renderMe,
+  workout: renderWorkout,
+  day: renderDayPage,
+};
+
+/** A path's parameters ({day}) and the values they take. */
+const PARAMS = { day: WEEKDAYS.join("|") };
+
+/** @type {Array<{re: RegExp, tab: string, render: import("./types").View}>} */
+const ROUTES = /** @type {import("./types").RouteSpec[]} */ (ROUTE_SPECS).map((spec) => ({
+  re: new RegExp(`^${spec.path.replace(/\{(\w+)\}/g, (_, name) => `(${PARAMS[name]})`)}$`),
+  tab: spec.tab,
+  render: VIEWS[spec.view],
+}));
+
+/** The tab bar: one tab per route that is its tab's own page (/coach, /today, ...). */
+const TABS = /** @type {import("./types").RouteSpec[]} */ (ROUTE_SPECS)
+  .filter((spec) => spec.path === `/${spec.tab}`)
+  .map((spec) => ({ id: spec.tab, path: spec.path }));
 
 const view = document.getElementById("view");
 const tabs = document.getElementById("tabs");
@@ -39,11 +51,26 @@ const status = document.getElementById("status");
 let cleanup = null;
 let renderSeq = 0;
 
-/** State every view shares; views receive it as `app`. */
+/**
+ * What every view shares, as `app`: the actions on the store (store.js holds the state: the user, their
+ * units and language, the active plan) and navigation.
+ */
 export const app = {
-  user: null,
-  units: localeUnits(navigator.language),
-  planCache: undefined,
+  /** The signed-in user (GET /api/me), once this page has loaded it. */
+  get user() {
+    const state = getState();
+    return state.userLoaded ? state.user : null;
+  },
+
+  /**
+   * The weight unit shown: the server's (picked, or learned from the user's words); else a pick made
+   * in this browser the server has not got; else the usual unit of the browser's locale (en-US → lb).
+   */
+  get units() {
+    const state = getState();
+    const known = state.user && state.user.settings && state.user.settings.units;
+    return known || state.units || localeUnits(navigator.language);
+  },
 
   navigate(path, { replace = false } = {}) {
     if (path !== location.pathname + location.search) history[replace ? "replaceState" : "pushState"]({}, "", path);
@@ -54,30 +81,38 @@ export const app = {
     route();
   },
 
-  /** The active plan ({version, plan}) or null when the user has none yet; cached until invalidated. */
+  /** The active plan ({version, plan}) or null when the user has none yet; kept until invalidated. */
   async activePlan({ refresh = false } = {}) {
-    if (this.planCache === undefined || refresh) {
-      try {
-        this.planCache = await api.plan();
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 404) this.planCache = null;
-        else throw err;
+    const state = getState();
+    if (state.plan !== undefined && !refresh) return state.plan;
+    // Until a plan is known to exist, the version list (empty for a new user) answers first: a new
+    // user's every page would otherwise log a 404 for GET /api/plan in the console.
+    if (!state.planExists) {
+      const versions = await api.planVersions();
+      if (!versions.items.length) {
+        setState({ plan: null, planExists: false });
+        return null;
       }
     }
-    return this.planCache;
+    try {
+      const plan = await api.plan();
+      setState({ plan, planExists: true });
+      return plan;
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 404)) throw err;
+      setState({ plan: null, planExists: false });
+      return null;
+    }
   },
 
   invalidatePlan() {
-    this.planCache = undefined;
+    setState({ plan: undefined });
   },
 
+  /** @param {"kg" | "lb"} units */
   async setUnits(units) {
-    this.units = units;
-    save("units", units);
-    if (this.user) {
-      this.user = { ...this.user, settings: { ...this.user.settings, units } };
-      save("user", this.user);
-    }
+    const user = getState().user;
+    setState({ units, user: user ? { ...user, settings: { ...user.settings, units } } : user });
     try {
       await api.updateSettings({ units });
     } catch (err) {
@@ -92,7 +127,8 @@ export const app = {
    * Once known the unit only changes by a pick, so nothing is asked then.
    */
   async refreshUnits() {
-    if (!this.user || (this.user.settings && this.user.settings.units)) return false;
+    const user = this.user;
+    if (!user || (user.settings && user.settings.units)) return false;
     let me;
     try {
       me = await api.me();
@@ -102,9 +138,7 @@ export const app = {
     }
     const learned = me.settings && me.settings.units;
     if (!learned) return false;
-    this.user = { ...this.user, settings: { ...this.user.settings, units: learned } };
-    save("user", this.user);
-    this.units = learned;
+    setState({ user: { ...user, settings: { ...user.settings, units: learned } } });
     return true;
   },
 
@@ -112,15 +146,12 @@ export const app = {
   async setLanguage(lang) {
     setLang(lang);
     renderTabs(currentTab());
-    if (this.user) {
-      this.user = { ...this.user, settings: { ...this.user.settings, language: lang } };
-      save("user", this.user);
-    }
+    const user = getState().user;
     // Until the server has it, this choice beats the server's older one on the next sign-in.
-    save("langUnsynced", lang);
+    setState({ langUnsynced: lang, user: user ? { ...user, settings: { ...user.settings, language: lang } } : user });
     try {
       await api.updateSettings({ language: lang });
-      save("langUnsynced", null);
+      setState({ langUnsynced: null });
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
     }
@@ -129,12 +160,7 @@ export const app = {
   /** Sign out here: the server revokes this device's token (best effort: offline, it just expires). */
   signOut() {
     if (getToken()) api.logout().catch(() => {});
-    setToken(null);
-    save("user", null);
-    save("langUnsynced", null);
-    save("units", null);
-    this.user = null;
-    this.invalidatePlan();
+    resetUser();
     this.navigate("/", { replace: true });
   },
 
@@ -179,27 +205,16 @@ function renderTabs(active) {
  */
 async function loadUser() {
   let me;
+  const cached = getState().user;
   try {
     me = await api.me();
   } catch (err) {
-    const cached = load("user");
     if (err instanceof ApiError && err.offline && cached) me = cached;
     else if (err instanceof ApiError && err.status === 404) me = cached || { id: null, name: "", settings: {} };
     else throw err;
   }
-  app.user = me;
+  setState({ user: me, userLoaded: true });
   await syncLanguage();
-  save("user", app.user);
-  app.units = userUnits(app.user);
-}
-
-/**
- * The server's units when known (picked, or learned from the user's words); else a pick made in this
- * browser the server has not got; else the usual unit of the browser's locale (en-US → lb, else kg).
- */
-function userUnits(user) {
-  const known = user && user.settings && user.settings.units;
-  return known || load("units") || localeUnits(navigator.language);
 }
 
 /**
@@ -207,19 +222,19 @@ function userUnits(user) {
  * once picked it is followed on every device, except that a pick made here offline is sent first.
  */
 async function syncLanguage() {
-  const unsynced = load("langUnsynced");
+  const unsynced = getState().langUnsynced;
   if (unsynced) {
     try {
-      app.user = await api.updateSettings({ language: unsynced });
-      save("langUnsynced", null);
+      setState({ user: await api.updateSettings({ language: unsynced }), langUnsynced: null });
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       // Refused (a server without this language): drop it. Unreachable: keep it for next time.
-      if (err.status >= 400 && err.status < 500) save("langUnsynced", null);
+      if (err.status >= 400 && err.status < 500) setState({ langUnsynced: null });
       return;
     }
   }
-  const chosen = app.user.settings && app.user.settings.language;
+  const user = getState().user;
+  const chosen = user.settings && user.settings.language;
   if (chosen in LANGUAGES && chosen !== getLang()) setLang(chosen);
 }
 
@@ -244,6 +259,8 @@ async function route() {
       return;
     }
   }
+  // Exercise names in the reader's language come from the library: read once, before the first view.
+  await exerciseLibrary();
   if (location.pathname === "/") {
     history.replaceState({}, "", "/coach");
   }
@@ -276,7 +293,7 @@ function showOutboxStatus() {
 }
 
 document.addEventListener("click", (event) => {
-  const link = event.target.closest("a[data-link]");
+  const link = event.target instanceof Element ? event.target.closest("a[data-link]") : null;
   if (!link || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
   event.preventDefault();
   app.navigate(link.getAttribute("href"));

@@ -21,7 +21,9 @@ export function timeChart(container, { x, series, height = 200, fromZero = true 
   const last = Math.max(...seconds);
   const pad = x.length > 1 ? (last - first) / (x.length - 1) / 2 : 3 * DAY_S;
   const xRange = () => [first - pad, last + pad];
+  /** @type {Record<string, {time?: boolean, range: Function}>} */
   const scales = { x: { time: true, range: xRange }, y: { range: fromZero ? fromZeroRange : snugRange } };
+  /** @type {Array<Record<string, unknown>>} */
   const axes = [
     { stroke: "#64748b", grid: { stroke: "#e2e8f0" } },
     { stroke: "#64748b", grid: { stroke: "#e2e8f0" }, size: 50 },
@@ -45,7 +47,8 @@ export function timeChart(container, { x, series, height = 200, fromZero = true 
         stroke: COLORS[i % COLORS.length],
         fill: s.bars ? `${COLORS[i % COLORS.length]}55` : undefined,
         width: 2,
-        points: { show: true, size: 6 },
+        points: { show: s.points !== false, size: 6 },
+        dash: s.dash,
         paths: s.bars ? uPlot.paths.bars({ size: [0.6, 40] }) : undefined,
       })),
     ],

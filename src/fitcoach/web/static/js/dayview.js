@@ -1,14 +1,30 @@
 // A plan day as the user reads it: header, blocks with supersets grouped, sets×reps, rest, coach note.
 import { h } from "./dom.js";
+import { exerciseName } from "./library.js";
+import { coachNoteText, dayTitle, focusTag, muscleName } from "./plantext.js";
 import { formatDate, t, weekdayName } from "./i18n.js";
 import { prescription } from "./training.js";
+
+/** The engine's block labels (a fixed vocabulary) in the reader's language; a coach's own label as written. */
+const BLOCK_LABELS = {
+  Superset: "block_superset",
+  Core: "block_core",
+  "Primary Compound Block": "block_primary",
+  "Compound Block": "block_compound",
+  "Accessory Block": "block_accessory",
+  Block: "block_block",
+};
+
+export function blockLabel(label) {
+  return label in BLOCK_LABELS ? t(BLOCK_LABELS[label]) : label || "";
+}
 
 export function exerciseRow(ex, tag = "") {
   return h(
     "li.exercise",
     { "data-exercise": ex.exercise_id },
     tag ? h("span.ss-tag", {}, tag) : null,
-    h("span.ex-name", {}, ex.name || ex.exercise_id),
+    h("span.ex-name", {}, exerciseName(ex)),
     h("span.ex-rx", {}, prescription(ex)),
     h("span.ex-rest", {}, t("rest_seconds", { seconds: ex.rest_seconds })),
   );
@@ -25,7 +41,8 @@ export function dayBlocks(day) {
       return h(
         superset ? "section.block.superset" : "section.block",
         {},
-        h("h4.block-label", {}, block.label, superset ? h("span.badge", {}, t("superset")) : null),
+        // A superset's badge, unless its label already says so ("Superset Superset").
+        h("h4.block-label", {}, blockLabel(block.label), superset && BLOCK_LABELS[block.label] !== "block_superset" ? h("span.badge", {}, t("superset")) : null),
         h(
           "ol.exercises",
           {},
@@ -36,24 +53,26 @@ export function dayBlocks(day) {
   );
 }
 
-export function dayStateBadge(day) {
+export function dayStateBadge(day, doneLog = null) {
   if (!day) return null;
+  if (doneLog && !day.is_rest_day) return h("span.badge.done", {}, `✓ ${t("done_on", { date: formatDate(doneLog.completed_at, { weekday: "short", day: "numeric", month: "short" }) })}`);
   if (day.status === "completed") return h("span.badge.done", {}, `✓ ${t("completed")}`);
   if (day.is_rest_day) return h("span.badge.rest", {}, t("rest_day"));
   return null;
 }
 
-export function dayHeader(day, weekday) {
+export function dayHeader(day, weekday, { date = null, doneLog = null } = {}) {
+  const shown = date || (day && day.date);
   return h(
     "header.day-header",
     {},
-    h("p.eyebrow", {}, weekdayName(weekday), day && day.date ? ` · ${formatDate(day.date, { day: "numeric", month: "short" })}` : ""),
-    h("h2", {}, day && !day.is_rest_day ? day.title : t("rest_day"), " ", dayStateBadge(day && !day.is_rest_day ? day : null)),
+    h("p.eyebrow", {}, weekdayName(weekday), shown ? ` · ${formatDate(shown, { day: "numeric", month: "short" })}` : ""),
+    h("h2", {}, day && !day.is_rest_day ? dayTitle(day.title) : t("rest_day"), " ", dayStateBadge(day && !day.is_rest_day ? day : null, doneLog)),
     day && !day.is_rest_day
       ? h(
           "p.meta",
           {},
-          [day.focus_tag, day.duration_minutes ? t("minutes", { minutes: day.duration_minutes }) : null].filter(Boolean).join(" · "),
+          [focusTag(day.focus_tag), day.duration_minutes ? t("minutes", { minutes: day.duration_minutes }) : null].filter(Boolean).join(" · "),
         )
       : null,
     day && day.muscle_focus && day.muscle_focus.length
@@ -61,7 +80,7 @@ export function dayHeader(day, weekday) {
           "ul.focus",
           {},
           day.muscle_focus.map((f) =>
-            h("li", {}, h("span", {}, f.muscle), h("span.bar", {}, h("span.fill", { style: `width:${Math.max(0, Math.min(100, f.intensity))}%` }))),
+            h("li", {}, h("span", {}, muscleName(f.muscle)), h("span.bar", {}, h("span.fill", { style: `width:${Math.max(0, Math.min(100, f.intensity))}%` }))),
           ),
         )
       : null,
@@ -69,5 +88,5 @@ export function dayHeader(day, weekday) {
 }
 
 export function coachNote(day) {
-  return day && day.coach_note ? h("blockquote.coach-note", {}, day.coach_note) : null;
+  return day && day.coach_note ? h("blockquote.coach-note", {}, coachNoteText(day.coach_note)) : null;
 }

@@ -1,20 +1,19 @@
 // Finished workouts wait here until the server answers 2xx: a logged set is never lost (issue 7 §4).
 import { api, ApiError } from "./api.js";
-import { load, save } from "./store.js";
+import { getState, setState } from "./store.js";
 
-const KEY = "outbox";
 const RETRY_MS = 4000;
 let flushing = null;
 let listener = () => {};
 let timer = null;
 
-export const pending = () => load(KEY, []);
+export const pending = () => getState().outbox || [];
 
 /** Queue a log under its idempotency key; queuing the same key twice keeps one entry. */
 export function enqueue({ key, body, userId }) {
   const items = pending().filter((item) => item.key !== key);
   items.push({ key, body, userId, attempts: 0, lastError: null, queuedAt: new Date().toISOString() });
-  save(KEY, items);
+  setState({ outbox: items });
   listener();
 }
 
@@ -24,18 +23,12 @@ export const isRejected = (item) =>
 
 /** Drop a queued log; only offered for rejected ones, whose retries cannot succeed. */
 export function discard(key) {
-  save(
-    KEY,
-    pending().filter((item) => item.key !== key),
-  );
+  setState({ outbox: pending().filter((item) => item.key !== key) });
   listener();
 }
 
 function update(key, change) {
-  save(
-    KEY,
-    pending().map((item) => (item.key === key ? { ...item, ...change } : item)),
-  );
+  setState({ outbox: pending().map((item) => (item.key === key ? { ...item, ...change } : item)) });
 }
 
 /**
@@ -52,10 +45,7 @@ export function flush(userId, { includeRejected = false } = {}) {
       if (isRejected(item) && !includeRejected) continue;
       try {
         const stored = await api.logWorkout(item.body, item.key);
-        save(
-          KEY,
-          pending().filter((other) => other.key !== item.key),
-        );
+        setState({ outbox: pending().filter((other) => other.key !== item.key) });
         sent.push(stored);
       } catch (err) {
         if (!(err instanceof ApiError)) throw err;

@@ -5,19 +5,35 @@ import { dayBlocks } from "./dayview.js";
 import { errorText } from "./errors.js";
 import { clear, h } from "./dom.js";
 import { t, weekdayName } from "./i18n.js";
+import { dayTitle, weekTheme } from "./plantext.js";
+import { exerciseName } from "./library.js";
+import { prescription } from "./training.js";
 
 function dayChanges(diff) {
   const items = [];
   if (diff.restBefore && !diff.restAfter && diff.titleFrom !== null) items.push(h("li.changed", {}, t("diff_rest_to_training")));
   if (!diff.restBefore && diff.restAfter) items.push(h("li.removed", {}, t("diff_training_to_rest")));
-  for (const ex of diff.added) items.push(h("li.added", {}, h("b", {}, "+ "), ex.name, h("span.rx", {}, ex.to)));
-  for (const ex of diff.removed) items.push(h("li.removed", {}, h("b", {}, "− "), ex.name, h("span.rx", {}, ex.from)));
+  for (const ex of diff.added) items.push(h("li.added", {}, h("b", {}, "+ "), exerciseName(ex), h("span.rx", {}, ex.to)));
+  for (const ex of diff.removed) items.push(h("li.removed", {}, h("b", {}, "− "), exerciseName(ex), h("span.rx", {}, ex.from)));
   for (const ex of diff.changed) {
     const rest = ex.restFrom !== ex.restTo ? ` · ${t("rest_seconds", { seconds: ex.restFrom })} → ${ex.restTo}s` : "";
-    items.push(h("li.changed", {}, h("b", {}, "~ "), ex.name, h("span.rx", {}, ex.from === ex.to ? "" : `${ex.from} → ${ex.to}`, rest)));
+    items.push(h("li.changed", {}, h("b", {}, "~ "), exerciseName(ex), h("span.rx", {}, ex.from === ex.to ? "" : `${ex.from} → ${ex.to}`, rest)));
   }
   if (!items.length) items.push(h("li.muted", {}, t("diff_no_exercise_change")));
   return h("ul.changes", {}, items);
+}
+
+/** A day's exercises in order, one line each: name, sets×reps (supersets tagged A1, A2). */
+function dayExercises(day) {
+  const items = [];
+  (day.blocks || []).forEach((block, b) => {
+    const exercises = block.exercises || [];
+    exercises.forEach((ex, i) => {
+      const tag = exercises.length > 1 ? `${String.fromCharCode(65 + b)}${i + 1}` : "";
+      items.push(h("li.day-exercise", { "data-exercise": ex.exercise_id }, tag ? h("span.ss-tag", {}, tag) : null, h("span.ex-name", {}, exerciseName(ex)), h("span.ex-rx", {}, prescription(ex))));
+    });
+  });
+  return h("ol.day-exercises", {}, items);
 }
 
 function weekChanges(rows) {
@@ -26,17 +42,15 @@ function weekChanges(rows) {
     {},
     rows.map((row) => {
       const after = row.after;
-      const title = !after || after.is_rest_day ? t("rest_day") : after.title;
+      const title = !after || after.is_rest_day ? t("rest_day") : dayTitle(after.title);
       const counts = [];
       if (!row.isNew && row.changed) {
         if (row.diff.added.length) counts.push(h("span.added", {}, `+${row.diff.added.length}`));
         if (row.diff.removed.length) counts.push(h("span.removed", {}, `−${row.diff.removed.length}`));
         if (row.diff.changed.length) counts.push(h("span.changed", {}, `~${row.diff.changed.length}`));
       }
-      const titleFrom = row.before && !row.isNew ? (row.before.is_rest_day ? t("rest_day") : row.before.title) : null;
-      return h(
-        row.changed && !row.isNew ? "li.day-row.is-changed" : "li.day-row",
-        { "data-day": row.day },
+      const titleFrom = row.before && !row.isNew ? (row.before.is_rest_day ? t("rest_day") : dayTitle(row.before.title)) : null;
+      const head = [
         h("span.day-name", {}, weekdayName(row.day, "short")),
         h(
           "span.day-title",
@@ -47,6 +61,14 @@ function weekChanges(rows) {
           after && !after.is_rest_day && after.duration_minutes ? h("span.muted", {}, ` · ${t("minutes", { minutes: after.duration_minutes })}`) : null,
         ),
         h("span.day-counts", {}, counts),
+      ];
+      const cls = row.changed && !row.isNew ? "li.day-row.is-changed" : "li.day-row";
+      // A training day opens onto its exercises: what the week is, before Accept Plan.
+      if (!after || after.is_rest_day) return h(cls, { "data-day": row.day }, h("div.day-row-head", {}, head));
+      return h(
+        `${cls}.has-exercises`,
+        { "data-day": row.day },
+        h("details.day-details", {}, h("summary.day-row-head", {}, head), dayExercises(after)),
       );
     }),
   );
@@ -67,14 +89,18 @@ export function replacementOf(proposal, staged) {
  * A proposal superseded by a newer one on the server is replaced in place by that newer card.
  */
 export function proposalCard(proposal, options) {
-  const { activePlan, onRetry, onStale, onAccepted, onDecided, notice } = options;
+  const { activePlan, onRetry, onStale, onAccepted, onDecided, notice, sessionOnly } = options;
   const plan = activePlan ? activePlan.plan : null;
   const isDay = proposal.type === "UPDATE_DAY";
   const kind = isDay ? t("proposal_day", { day: weekdayName(proposal.target_day) }) : t(plan ? "proposal_week" : "proposal_new_week");
   const state = h("div.proposal-state", { role: "status" });
   const accept = h("button.primary.accept", { type: "button" }, t("accept_plan"));
   const dismiss = h("button.ghost.dismiss", { type: "button" }, t("dismiss"));
-  const actions = h("div.actions", {}, accept, dismiss);
+  // In a live workout a swap is for the session being trained: that is the first choice; Accept Plan
+  // (every week from now on) stays, second.
+  const once = sessionOnly ? h("button.primary.session-only", { type: "button" }, t("swap_this_session")) : null;
+  if (once) accept.className = "ghost accept";
+  const actions = h("div.actions", {}, once, accept, dismiss, once ? h("p.muted.small.keep-hint", {}, t("swap_keep_in_plan")) : null);
 
   let changes;
   let details;
@@ -85,7 +111,7 @@ export function proposalCard(proposal, options) {
   } else {
     changes = weekChanges(diffWeek(plan, proposal.data));
     const theme = proposal.data && proposal.data.theme;
-    details = theme ? h("p.theme", {}, theme) : null;
+    details = theme ? h("p.theme", {}, weekTheme(theme)) : null;
   }
 
   const card = h(
@@ -135,7 +161,7 @@ export function proposalCard(proposal, options) {
     actions.remove();
     card.classList.add("is-superseded");
     clear(state, h("p.warn", {}, t("proposal_superseded")));
-    let newer = null;
+    let newer;
     let fresh;
     try {
       [fresh, newer] = await Promise.all([refreshPlan(), api.stagedProposals().then((r) => replacementOf(proposal, r.items))]);
@@ -177,8 +203,27 @@ export function proposalCard(proposal, options) {
     }
     decided(t("accepted_version", { version: result.version }), "is-accepted");
     // The plan is accepted whatever happens next: a failed refresh must not read as a failed accept.
-    if (onAccepted) await Promise.resolve(onAccepted(result)).catch(() => {});
+    if (onAccepted) await Promise.resolve(onAccepted(result, card)).catch(() => {});
   });
+
+  if (once) {
+    once.addEventListener("click", async () => {
+      once.disabled = accept.disabled = dismiss.disabled = true;
+      // The plan stays as it is: the proposal is dismissed on the server (a superseded or already
+      // decided one needs nothing), and only the session takes the new day.
+      try {
+        await api.dismissProposal(proposal.id);
+      } catch (err) {
+        if (!(err instanceof ApiError) || (err.status !== 409 && !err.offline)) {
+          once.disabled = accept.disabled = dismiss.disabled = false;
+          clear(state, h("p.error", { role: "alert" }, errorText(err)));
+          return;
+        }
+      }
+      decided(t("swapped_this_session"), "is-session-only");
+      sessionOnly(proposal);
+    });
+  }
 
   dismiss.addEventListener("click", async () => {
     accept.disabled = dismiss.disabled = true;

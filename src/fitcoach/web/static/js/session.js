@@ -1,12 +1,10 @@
 // The live workout session: kept in localStorage after every change, so a reload or a crash loses nothing.
-import { load, newId, save } from "./store.js";
+import { getState, newId, setState } from "./store.js";
 import { flattenDay } from "./training.js";
 
-const KEY = "session";
-
-export const loadSession = () => load(KEY);
-export const saveSession = (session) => save(KEY, session);
-export const clearSession = () => save(KEY, null);
+export const loadSession = () => getState().session;
+export const saveSession = (session) => setState({ session });
+export const clearSession = () => setState({ session: null });
 
 /** A fresh session for one plan day; the idempotency key is made here, once, and kept until sent. */
 export function startSession({ weekday, day, userId, now = new Date() }) {

@@ -15,7 +15,7 @@ const POUND_REGIONS = new Set(["US", "LR", "MM", "PR", "GU", "VI", "AS", "MP", "
  * not known yet. A tag without a region takes its likeliest one ("en" → US, "my" → MM, "fr" → FR).
  */
 export function localeUnits(tag) {
-  let region = "";
+  let region;
   try {
     const locale = new Intl.Locale(String(tag || "en"));
     region = locale.region || locale.maximize().region || "";
@@ -62,10 +62,10 @@ export const prescription = (ex) => `${ex.target_sets}×${ex.target_reps}`;
 /** The day's exercises in plan order, with their block label and position in a superset. */
 export function flattenDay(day) {
   const out = [];
-  for (const block of (day && day.blocks) || []) {
+  ((day && day.blocks) || []).forEach((block, b) => {
     const exercises = block.exercises || [];
-    exercises.forEach((ex, i) => out.push({ ...ex, block: block.label, superset: exercises.length > 1 ? i + 1 : 0 }));
-  }
+    exercises.forEach((ex, i) => out.push({ ...ex, block: block.label, blockIndex: b, superset: exercises.length > 1 ? i + 1 : 0 }));
+  });
   return out;
 }
 

@@ -2,20 +2,39 @@
 import { api, ApiError } from "../api.js";
 import { clear, h, markdown } from "../dom.js";
 import { errorText } from "../errors.js";
-import { formatDate, t, weekdayName } from "../i18n.js";
+import { formatDate, formatNumber, t, weekdayName } from "../i18n.js";
 import { memoryNotes } from "../memorynote.js";
+import { suggestedEdit } from "../plantext.js";
 import { proposalCard } from "../proposal.js";
 
 const TABS = new Set(["coach", "today", "week", "workout"]);
 const HISTORY_PAGE = 20;
+/** The server's limit on a chat message (ChatRequest.message max_length), counted in code points. */
+export const MAX_MESSAGE = 4000;
+/** The counter shows from this length on: out of the way for ordinary messages. */
+const COUNTER_FROM = 3000;
+
+export const messageLength = (text) => [...String(text || "")].length;
 
 export function chips(texts, send) {
   if (!texts || !texts.length) return null;
   return h(
     "div.chips",
     {},
-    texts.map((text) => h("button.chip", { type: "button", onclick: () => send(text) }, text)),
+    texts.map(suggestedEdit).map((text) => h("button.chip", { type: "button", onclick: () => send(text) }, text)),
   );
+}
+
+/**
+ * Scroll so `el` ends just above the sticky composer (and the tab bar under it): scrollIntoView
+ * would leave the newest message and a card's Accept Plan behind them at phone size.
+ */
+export function revealEnd(el) {
+  if (!el || !el.isConnected) return;
+  const composer = document.querySelector(".composer-wrap");
+  const limit = composer ? composer.getBoundingClientRect().top - 8 : window.innerHeight;
+  const delta = el.getBoundingClientRect().bottom - limit;
+  if (delta > 0) window.scrollBy(0, delta);
 }
 
 export function bubble(who, content, time) {
@@ -27,7 +46,7 @@ export async function renderCoach(root, { app, query }) {
     activeTab: TABS.has(query.tab) ? query.tab : "coach",
     selectedDay: query.day || null,
   };
-  const [history, staged, activePlan] = await Promise.all([
+  const [past, staged, activePlan] = await Promise.all([
     api.chatHistory({ limit: HISTORY_PAGE }),
     api.stagedProposals(),
     app.activePlan(),
@@ -39,6 +58,16 @@ export async function renderCoach(root, { app, query }) {
   const chipRow = h("div.chip-row");
   const input = h("textarea.composer-input", { rows: 1, placeholder: t("message_placeholder"), "aria-label": t("message_placeholder") });
   const sendButton = h("button.primary.send", { type: "submit", "aria-label": t("send") }, "➤");
+  const counter = h("p.composer-count", { "aria-live": "polite", hidden: true });
+  const tooLong = h("p.error.composer-error", { role: "alert", hidden: true });
+  const updateCounter = () => {
+    const count = messageLength(input.value);
+    counter.hidden = count < COUNTER_FROM;
+    counter.textContent = t("message_count", { count: formatNumber(count), max: formatNumber(MAX_MESSAGE) });
+    counter.classList.toggle("is-over", count > MAX_MESSAGE);
+    if (count <= MAX_MESSAGE) tooLong.hidden = true;
+  };
+  input.addEventListener("input", updateCounter);
 
   const card = (proposal, retryMessage, retryContext) => {
     shown.add(proposal.id);
@@ -51,18 +80,20 @@ export async function renderCoach(root, { app, query }) {
         plan = await app.activePlan();
         return plan;
       },
-      onAccepted: async () => {
+      onAccepted: async (_result, accepted) => {
+        // Right under the card it answers, at once: appended after the plan is read again, it landed
+        // below a turn the user had sent meanwhile.
+        const links = h(
+          "p.system",
+          {},
+          h("a", { href: "/week", "data-link": true }, t("see_week")),
+          " · ",
+          h("a", { href: "/today", "data-link": true }, t("see_today")),
+        );
+        accepted.after(links);
+        if (thread.lastElementChild === links) revealEnd(links);
         app.invalidatePlan();
         plan = await app.activePlan();
-        thread.append(
-          h(
-            "p.system",
-            {},
-            h("a", { href: "/week", "data-link": true }, t("see_week")),
-            " · ",
-            h("a", { href: "/today", "data-link": true }, t("see_today")),
-          ),
-        );
         updateChips(null);
       },
     });
@@ -96,11 +127,24 @@ export async function renderCoach(root, { app, query }) {
   async function send(text, turnContext = context) {
     const message = String(text || "").trim();
     if (!message || busy) return;
+    const size = messageLength(message);
+    if (size > MAX_MESSAGE) {
+      // Kept in the box to shorten; nothing is sent, so nothing fails later.
+      if (!input.value) input.value = message;
+      updateCounter();
+      tooLong.textContent = t("message_too_long", { count: formatNumber(size), max: formatNumber(MAX_MESSAGE) });
+      tooLong.hidden = false;
+      return;
+    }
     busy = true;
-    input.value = "";
+    // A chip or "Try again" leaves whatever the user is typing in the box.
+    const typed = input.value;
+    const fromBox = typed.trim() === message;
+    if (fromBox) input.value = "";
+    updateCounter();
     const pendingBubble = bubble("coach", h("p.typing", {}, t("coach_typing")));
     thread.append(bubble("user", message), pendingBubble);
-    pendingBubble.scrollIntoView({ block: "end" });
+    revealEnd(pendingBubble);
     sendButton.disabled = true;
     try {
       const reply = await api.chat({ message, ...turnContext });
@@ -108,16 +152,30 @@ export async function renderCoach(root, { app, query }) {
       nodes.shift();
       pendingBubble.replaceWith(...nodes);
       updateChips(reply);
-      nodes[nodes.length - 1].scrollIntoView({ block: "nearest" });
+      revealEnd(nodes[nodes.length - 1]);
       // "Dumbbells up to 22 kg": the server learns the user's unit from their words; show weights in it.
       app
         .refreshUnits()
         .then((learned) => {
-          if (learned) nodes[nodes.length - 1].after(h("p.system.units-learned", {}, t("units_learned", { unit: app.units }), " ", h("a", { href: "/me", "data-link": true }, t("units_change"))));
+          if (!learned) return;
+          const note = h("p.system.units-learned", {}, t("units_learned", { unit: app.units }), " ", h("a", { href: "/me", "data-link": true }, t("units_change")));
+          nodes[nodes.length - 1].after(note);
+          revealEnd(note);
         })
         .catch(() => {});
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return app.signOut();
+      if (err instanceof ApiError && (err.status === 422 || err.status === 400 || err.status === 413)) {
+        // Refused as written: resending the same text would fail the same way. It goes back in the
+        // box (unless the user already typed something new) to change and send again.
+        pendingBubble.previousElementSibling?.remove();
+        pendingBubble.remove();
+        if (!input.value) input.value = fromBox ? typed : message;
+        updateCounter();
+        tooLong.textContent = t("message_refused");
+        tooLong.hidden = false;
+        return;
+      }
       const failed = h(
         "div.bubble.coach.failed",
         {},
@@ -131,9 +189,9 @@ export async function renderCoach(root, { app, query }) {
     }
   }
 
-  const items = [...history.items].reverse();
+  const items = [...past.items].reverse();
   if (!items.length) thread.append(bubble("coach", t("welcome")));
-  if (history.items.length === HISTORY_PAGE) {
+  if (past.items.length === HISTORY_PAGE) {
     const older = h("button.ghost.small.load-older", { type: "button" }, t("load_older"));
     older.addEventListener("click", async () => {
       older.disabled = true;
@@ -183,14 +241,14 @@ export async function renderCoach(root, { app, query }) {
       send(input.value);
     }
   });
-  clear(root, h("div.coach-view", {}, contextPill, thread, h("div.composer-wrap", {}, chipRow, form)));
-  thread.lastElementChild?.scrollIntoView({ block: "end" });
+  clear(root, h("div.coach-view", {}, contextPill, thread, h("div.composer-wrap", {}, chipRow, tooLong, form, counter)));
+  revealEnd(thread.lastElementChild);
   if (query.ask) {
     // Sent once: a reload of this address must not ask the coach a second time.
     const params = new URLSearchParams(location.search);
     params.delete("ask");
     const rest = params.toString();
-    history.replaceState({}, "", rest ? `/coach?${rest}` : "/coach");
+    window.history.replaceState({}, "", rest ? `/coach?${rest}` : "/coach");
     send(query.ask);
   }
 }

@@ -4,6 +4,7 @@ import { clear, h } from "../dom.js";
 import { errorText } from "../errors.js";
 import { formatDate, getLang, LANGUAGE_NAMES, setLang, t } from "../i18n.js";
 import * as outbox from "../outbox.js";
+import { memoryText } from "../plantext.js";
 import { devicesSection } from "./devices.js";
 import { transferSection } from "./transfer.js";
 
@@ -17,7 +18,7 @@ function memoryItem(item, onForget) {
   const li = h(
     "li.memory-item",
     { "data-memory-id": item.id },
-    h("div", {}, label ? h("span.badge.kind", {}, label) : null, entry.fact || entry.event || entry.body_part || ""),
+    h("div", {}, label ? h("span.badge.kind", {}, label) : null, memoryText(entry)),
     h("div.muted.small", {}, item.expires_at ? t("expires_on", { date: formatDate(item.expires_at, { dateStyle: "medium" }) }) : t("permanent")),
     forget,
   );
@@ -27,7 +28,11 @@ function memoryItem(item, onForget) {
     li.querySelector(".error")?.remove();
     try {
       await onForget(item);
+      const list = li.parentElement;
       li.remove();
+      // The last item of a tier gone: the tier says so, as it does on a fresh load.
+      if (list && !list.children.length) list.replaceWith(h("p.muted.small.nothing-yet", {}, t("nothing_yet")));
+      if (!document.querySelector(".memory-item")) document.querySelector(".forget-all")?.remove();
     } catch (err) {
       forget.disabled = false;
       li.append(h("p.error.small", { role: "alert" }, errorText(err)));
@@ -53,7 +58,8 @@ function versionList(versions, activeVersion, onRevert) {
         isActive ? "li.version.is-active" : "li.version",
         { "data-version": v.version },
         h("span", {}, `v${v.version}`),
-        h("span.muted", {}, ` ${formatDate(v.created_at, { dateStyle: "medium", timeStyle: "short" })} · ${t(`reason_${v.reason}`)}`),
+        // What the version changed, as its proposal said it: undo is a choice, not a guess.
+        h("span.version-text", {}, v.summary ? h("span.version-summary", {}, v.summary) : h("span.version-reason", {}, t(`reason_${v.reason}`)), h("span.muted.small", {}, ` · ${formatDate(v.created_at, { dateStyle: "medium", timeStyle: "short" })}`)),
         button,
       );
     }),
@@ -119,7 +125,7 @@ export async function renderMe(root, { app }) {
         h("h3", {}, t("coach_remembers")),
         TIERS.map((tier) => {
           const list = memory[tier] || [];
-          return h("div.tier", { "data-tier": tier }, h("h4", {}, t(tier)), list.length ? h("ul.memory-list", {}, list.map((item) => memoryItem(item, forget))) : h("p.muted.small", {}, t("nothing_yet")));
+          return h("div.tier", { "data-tier": tier }, h("h4", {}, t(tier)), list.length ? h("ul.memory-list", {}, list.map((item) => memoryItem(item, forget))) : h("p.muted.small.nothing-yet", {}, t("nothing_yet")));
         }),
         anything ? h("button.ghost.danger.small.forget-all", { type: "button", onclick: forgetAll }, t("forget_all")) : null,
         forgetAllError,

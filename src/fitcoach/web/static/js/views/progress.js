@@ -3,10 +3,13 @@ import { api, ApiError } from "../api.js";
 import { timeChart } from "../chart.js";
 import { clear, h } from "../dom.js";
 import { formatDate, formatNumber, getLang, t } from "../i18n.js";
+import { isBodyweight } from "../library.js";
 import { convert, flattenDay, sessionE1rm } from "../training.js";
 
 const MUSCLE_GROUPS = ["Chest", "Back", "Shoulders", "Quads", "Hamstrings", "Glutes", "Biceps", "Triceps", "Calves", "Core"];
 const WEEKS_BACK = 8;
+/** Hard sets per muscle group per week the plan aims between (engine/rules/volume.py, R11). */
+const TARGET_SETS = [10, 20];
 
 function localName(exercise) {
   const names = (exercise.names && exercise.names[getLang()]) || [];
@@ -17,24 +20,46 @@ function weightText(value, unit, units) {
   return `${formatNumber(convert(value, unit, units), 1)} ${units}`;
 }
 
-/** A record set ({weight, unit, reps, completed_at}) as "20 kg × 8 · Mon 7 Sep". */
-function recordSet(set, units) {
-  return [`${weightText(set.weight, set.unit, units)} × ${set.reps}`, set.completed_at ? h("span.muted", {}, ` · ${formatDate(set.completed_at)}`) : null];
+/** A record set ({weight, unit, reps, completed_at}) as "20 kg × 8 · Mon 7 Sep" ("Bodyweight × 12"). */
+function recordSet(set, units, bodyweight = false) {
+  let load = weightText(set.weight, set.unit, units);
+  if (bodyweight) load = set.weight > 0 ? `${t("bodyweight")} + ${load}` : t("bodyweight");
+  return [`${load} × ${set.reps}`, set.completed_at ? h("span.muted", {}, ` · ${formatDate(set.completed_at)}`) : null];
 }
 
-function prList(prs, units) {
-  if (!prs || !prs.max_weight_set) return h("p.muted", {}, t("no_records"));
-  const e1rm = prs.estimated_1rm;
-  const records = Object.entries(prs.rep_records || {})
+/**
+ * rep_records["N"] is the heaviest set of N or more reps: the same 40 × 10 set holds 1+ to 10+, so
+ * each set is listed once, at the most reps it holds ("Best at 10+ reps", never "1RM: 40 × 10"),
+ * and a lower rep count only when something heavier holds it.
+ */
+export function repRecords(records) {
+  const rows = Object.entries(records || {})
     .filter(([, set]) => set)
-    .sort((a, b) => Number(a[0]) - Number(b[0]));
+    .map(([reps, set]) => ({ reps: Number(reps), set }))
+    .sort((a, b) => b.reps - a.reps);
+  const kept = [];
+  for (const row of rows) {
+    const heavier = kept.every((k) => (row.set.weight_lbs ?? convert(row.set.weight, row.set.unit, "lb")) > (k.set.weight_lbs ?? convert(k.set.weight, k.set.unit, "lb")));
+    if (heavier) kept.push(row);
+  }
+  return kept.reverse();
+}
+
+function prList(prs, units, bodyweight) {
+  if (!prs || !prs.max_weight_set) return h("p.muted", {}, t("no_records"));
+  const e1rm = bodyweight ? null : prs.estimated_1rm;
   return h(
     "dl.prs",
     {},
     e1rm ? [h("dt", {}, t("estimated_1rm")), h("dd.e1rm", {}, weightText(e1rm.value_lbs, "lb", units))] : null,
-    [h("dt", {}, t("heaviest_set")), h("dd.heaviest", {}, recordSet(prs.max_weight_set, units))],
-    records.map(([reps, set]) => [h("dt", {}, t("rep_max", { reps })), h("dd", {}, recordSet(set, units))]),
+    bodyweight ? null : [h("dt", {}, t("heaviest_set")), h("dd.heaviest", {}, recordSet(prs.max_weight_set, units))],
+    repRecords(prs.rep_records).map(({ reps, set }) => [h("dt", {}, t("best_at_reps", { reps })), h("dd.rep-record", {}, recordSet(set, units, bodyweight))]),
   );
+}
+
+/** The best working set's reps of a session (bodyweight work is measured in reps). */
+function sessionBestReps(sets) {
+  return Math.max(0, ...(sets || []).filter((s) => !s.is_warmup).map((s) => s.reps));
 }
 
 export async function renderProgress(root, { app }) {
@@ -54,7 +79,7 @@ export async function renderProgress(root, { app }) {
   const prBox = h("div.pr-box");
 
   const destroyCharts = (kind) => {
-    for (const c of charts.filter((c) => c.kind === kind)) c.chart.destroy();
+    for (const old of charts.filter((c) => c.kind === kind)) old.chart.destroy();
     charts.splice(0, charts.length, ...charts.filter((c) => c.kind !== kind));
   };
 
@@ -70,6 +95,9 @@ export async function renderProgress(root, { app }) {
       series: [
         { label: t("tonnage_unit", { unit: units }), values: weeks.map((w) => Math.round(convert(w.tonnage_lbs, "lb", units))), bars: true },
         { label: t("hard_sets"), values: weeks.map((w) => w.hard_sets), scale: "y2" },
+        // The weekly band a muscle grows in (10–20 hard sets, R11): where this group's sets sit in it.
+        { label: t("target_low"), values: weeks.map(() => TARGET_SETS[0]), scale: "y2", dash: [6, 4], points: false },
+        { label: t("target_high"), values: weeks.map(() => TARGET_SETS[1]), scale: "y2", dash: [6, 4], points: false },
       ],
     });
     charts.push({ kind: "volume", chart });
@@ -78,27 +106,32 @@ export async function renderProgress(root, { app }) {
   async function drawExercise() {
     destroyCharts("e1rm");
     const slug = exerciseSelect.value;
+    const bodyweight = isBodyweight(exercises.find((e) => e.slug === slug));
     clear(e1rmBox, h("p.muted", {}, t("loading")));
     clear(prBox);
-    const [history, prs] = await Promise.all([
+    const [past, prs] = await Promise.all([
       api.exerciseHistory(slug, 10),
       api.prs(slug).catch((err) => {
         if (err instanceof ApiError && err.status === 404) return null;
         throw err;
       }),
     ]);
-    const sessions = [...(history.sessions || [])].reverse();
+    const sessions = [...(past.sessions || [])].reverse();
     clear(e1rmBox);
     if (!sessions.length) e1rmBox.append(h("p.muted.no-data", {}, t("no_sessions")));
     else {
       const chart = timeChart(e1rmBox, {
         x: sessions.map((s) => new Date(s.completed_at)),
         fromZero: false,
-        series: [{ label: t("e1rm_unit", { unit: units }), values: sessions.map((s) => Math.round(sessionE1rm(s.sets, units) * 10) / 10) }],
+        series: [
+          bodyweight
+            ? { label: t("best_reps"), values: sessions.map((s) => sessionBestReps(s.sets)) }
+            : { label: t("e1rm_unit", { unit: units }), values: sessions.map((s) => Math.round(sessionE1rm(s.sets, units) * 10) / 10) },
+        ],
       });
       charts.push({ kind: "e1rm", chart });
     }
-    clear(prBox, prList(prs, units));
+    clear(prBox, prList(prs, units, bodyweight));
   }
 
   const guard = (fn, box) => () => fn().catch((err) => clear(box, app.errorBox(err)));

@@ -2,7 +2,8 @@
 import { ApiError, api } from "../api.js";
 import { coachNote, dayBlocks, dayHeader } from "../dayview.js";
 import { clear, h } from "../dom.js";
-import { t } from "../i18n.js";
+import { formatDate, t, weekdayName } from "../i18n.js";
+import { suggestedEdit } from "../plantext.js";
 import { loadSession } from "../session.js";
 
 export function noPlan() {
@@ -21,7 +22,7 @@ export function editChips(texts, tab, weekday) {
   return h(
     "div.chips",
     {},
-    texts.map((text) => {
+    texts.map(suggestedEdit).map((text) => {
       const query = new URLSearchParams({ tab, ask: text });
       if (weekday) query.set("day", weekday);
       return h("a.chip", { href: `/coach?${query}`, "data-link": true }, text);
@@ -29,12 +30,13 @@ export function editChips(texts, tab, weekday) {
   );
 }
 
-/** The day page body shared by /today and /workouts/<day>. */
-export function dayPage({ day, weekday, actions, tab = "today" }) {
+/** The day page body shared by /today and /workouts/<day>; `date` is the calendar day shown. */
+export function dayPage({ day, weekday, actions, tab = "today", date = null, notice = null, doneLog = null }) {
   return h(
     "div.day-page",
     {},
-    dayHeader(day, weekday),
+    dayHeader(day, weekday, { date, doneLog }),
+    notice,
     coachNote(day),
     actions,
     editChips(day && day.suggested_edits, tab, weekday),
@@ -42,19 +44,51 @@ export function dayPage({ day, weekday, actions, tab = "today" }) {
   );
 }
 
-export function workoutActions(day, weekday, { askLabel = "ask_coach_day", askTab = "today" } = {}) {
+export function workoutActions(day, weekday, { askLabel = "ask_coach_day", askTab = "today", done = false } = {}) {
   const session = loadSession();
   const buttons = [];
   if (session && session.weekday === weekday) {
     buttons.push(h("a.button.primary.start", { href: "/workout/active", "data-link": true }, t("resume_workout")));
-  } else if (day && !day.is_rest_day && day.status !== "completed") {
+  } else if (day && !day.is_rest_day && day.status !== "completed" && !done) {
     buttons.push(h("a.button.primary.start", { href: `/workout/active?day=${weekday}`, "data-link": true }, t("start_workout")));
   }
   buttons.push(h("a.button.ghost", { href: `/coach?tab=${askTab}&day=${weekday}`, "data-link": true }, t(askLabel)));
   return h("div.actions", {}, buttons);
 }
 
-export async function renderToday(root) {
+/** Monday (ISO date) of the week holding `iso`, as the server counts weeks. */
+export function mondayOf(iso) {
+  const date = new Date(`${iso}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - ((date.getUTCDay() + 6) % 7));
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Logs by plan weekday for the week the user is training in: the plan's week, or this calendar week
+ * while the plan starts later (a new user trains its sessions ahead of time). Newest log per day.
+ */
+export async function doneThisWeek(plan, todayIso) {
+  const start = plan.week_start_date > todayIso ? mondayOf(todayIso) : plan.week_start_date;
+  const end = new Date(`${start}T12:00:00Z`);
+  end.setUTCDate(end.getUTCDate() + 7);
+  const endIso = end.toISOString().slice(0, 10);
+  let page;
+  try {
+    page = await api.workouts({ limit: 20 });
+  } catch (err) {
+    if (err instanceof ApiError && err.offline) return {};
+    throw err;
+  }
+  const done = {};
+  for (const log of page.items) {
+    const on = String(log.completed_at).slice(0, 10);
+    if (on >= start && on < endIso && !done[log.plan_day]) done[log.plan_day] = log;
+  }
+  return done;
+}
+
+export async function renderToday(root, { app }) {
+  if (!(await app.activePlan())) return clear(root, noPlan());
   let today;
   try {
     today = await api.planToday();
@@ -62,5 +96,16 @@ export async function renderToday(root) {
     if (err instanceof ApiError && err.status === 404) return clear(root, noPlan());
     throw err;
   }
-  clear(root, dayPage({ day: today.day, weekday: today.weekday, actions: workoutActions(today.day, today.weekday) }));
+  const active = await app.activePlan();
+  const done = active ? await doneThisWeek(active.plan, today.date) : {};
+  const doneLog = done[today.weekday] || null;
+  // The plan may start next Monday: the page shows today's date, and says when the plan begins.
+  const notice =
+    !today.in_plan_week && active && active.plan.week_start_date > today.date
+      ? h("p.card.notice.plan-starts", {}, t("plan_starts_on", { date: formatDate(active.plan.week_start_date, { weekday: "long", day: "numeric", month: "long" }), day: weekdayName(today.weekday) }))
+      : null;
+  clear(
+    root,
+    dayPage({ day: today.day, weekday: today.weekday, date: today.date, notice, doneLog, actions: workoutActions(today.day, today.weekday, { done: Boolean(doneLog) }) }),
+  );
 }

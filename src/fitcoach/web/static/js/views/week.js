@@ -3,27 +3,47 @@ import { dayStateBadge } from "../dayview.js";
 import { clear, h } from "../dom.js";
 import { formatDate, formatNumber, t, weekdayName } from "../i18n.js";
 import { convert, WEEKDAYS } from "../training.js";
-import { editChips, noPlan } from "./today.js";
+import { dayTitle, focusTag, weekTheme } from "../plantext.js";
+import { doneThisWeek, editChips, noPlan } from "./today.js";
 
-function dayCard(weekday, day, isToday) {
+function dayCard(weekday, day, isToday, doneLog) {
   const rest = !day || day.is_rest_day;
-  const classes = ["a.card.day-card", rest ? "is-rest" : "", day && day.status === "completed" ? "is-done" : "", isToday ? "is-today" : ""];
+  const done = !rest && (day.status === "completed" || Boolean(doneLog));
+  const classes = ["a.card.day-card", rest ? "is-rest" : "", done ? "is-done" : "", isToday ? "is-today" : ""];
   const count = rest ? 0 : (day.blocks || []).reduce((n, b) => n + (b.exercises || []).length, 0);
   return h(
     classes.filter(Boolean).join("."),
     { href: `/workouts/${weekday}`, "data-link": true, "data-day": weekday },
-    h("div.day-card-head", {}, h("span.day-name", {}, weekdayName(weekday)), day && day.date ? h("span.muted", {}, formatDate(day.date, { day: "numeric", month: "short" })) : null, dayStateBadge(day || { is_rest_day: true })),
-    rest ? null : h("p.day-title", {}, day.title),
-    rest ? null : h("p.meta", {}, [day.focus_tag, t("minutes", { minutes: day.duration_minutes }), t("exercise_count", { count })].filter(Boolean).join(" · ")),
+    h("div.day-card-head", {}, h("span.day-name", {}, weekdayName(weekday)), day && day.date ? h("span.muted", {}, formatDate(day.date, { day: "numeric", month: "short" })) : null, dayStateBadge(day || { is_rest_day: true }, doneLog)),
+    rest ? null : h("p.day-title", {}, dayTitle(day.title)),
+    rest ? null : h("p.meta", {}, [focusTag(day.focus_tag), t("minutes", { minutes: day.duration_minutes }), t("exercise_count", { count })].filter(Boolean).join(" · ")),
   );
+}
+
+/** Sessions, minutes and estimated volume (lb) of the plan's training days. */
+export function weekTotals(plan) {
+  const training = WEEKDAYS.map((d) => plan.days[d]).filter((day) => day && !day.is_rest_day);
+  return {
+    frequency: training.length,
+    total_time_minutes: training.reduce((n, day) => n + (day.duration_minutes || 0), 0),
+    total_volume_lbs: training.reduce((n, day) => n + (day.estimated_volume_lbs || 0), 0),
+  };
+}
+
+/** A local calendar date as ISO (toISOString is UTC, a day off in the evening west of Greenwich). */
+export function localIso(date) {
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
 }
 
 export async function renderWeek(root, { app }) {
   const active = await app.activePlan();
   if (!active) return clear(root, noPlan());
   const plan = active.plan;
-  const todayIso = new Date().toISOString().slice(0, 10);
-  const summary = plan.summary || {};
+  const todayIso = localIso(new Date());
+  const done = await doneThisWeek(plan, todayIso);
+  // The header is the sum of the cards below it (a plan stored before day edits updated its summary
+  // carries an older total).
+  const summary = weekTotals(plan);
   const volume = summary.total_volume_lbs ? Math.round(convert(summary.total_volume_lbs, "lb", app.units)) : null;
   clear(
     root,
@@ -34,7 +54,7 @@ export async function renderWeek(root, { app }) {
         "header.day-header",
         {},
         h("p.eyebrow", {}, t("week_of", { date: formatDate(plan.week_start_date, { day: "numeric", month: "long" }) }), ` · v${active.version}`),
-        h("h2", {}, plan.theme || t("tab_week")),
+        h("h2", {}, weekTheme(plan.theme) || t("tab_week")),
         h(
           "p.meta",
           {},
@@ -48,7 +68,7 @@ export async function renderWeek(root, { app }) {
         ),
       ),
       editChips(plan.suggested_edits, "week", null),
-      h("div.day-cards", {}, WEEKDAYS.map((d) => dayCard(d, plan.days[d], plan.days[d] && plan.days[d].date === todayIso))),
+      h("div.day-cards", {}, WEEKDAYS.map((d) => dayCard(d, plan.days[d], plan.days[d] && plan.days[d].date === todayIso, done[d] || null))),
       h(
         "a.card.modify-week",
         { href: "/coach?tab=week", "data-link": true },

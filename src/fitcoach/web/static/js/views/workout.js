@@ -4,9 +4,12 @@ import { clear, h, markdown } from "../dom.js";
 import { errorText } from "../errors.js";
 import { formatNumber, t, weekdayName } from "../i18n.js";
 import * as outbox from "../outbox.js";
+import { blockLabel } from "../dayview.js";
+import { exerciseLibrary, exerciseName, isBodyweight } from "../library.js";
 import { proposalCard } from "../proposal.js";
+import { dayTitle } from "../plantext.js";
 import { applyDay, clearSession, loadSession, saveSession, setCount, startSession, toLogBody } from "../session.js";
-import { convert, prescription, roundWeight, shownWeight } from "../training.js";
+import { convert, prescription, roundWeight, sessionE1rm, shownWeight } from "../training.js";
 import { noPlan } from "./today.js";
 
 const RPE_CHOICES = ["", "6", "6.5", "7", "7.5", "8", "8.5", "9", "9.5", "10"];
@@ -76,6 +79,54 @@ function otherDayInProgress(root, app, session, wanted) {
   );
 }
 
+/**
+ * What the session was: duration, exercises, sets and volume (weight × reps of the loaded sets, in the
+ * unit shown; bodyweight reps add nothing).
+ */
+export function workoutSummary(session, units, endedAt) {
+  const worked = session.exercises.filter((ex) => ex.sets.length);
+  const sets = worked.flatMap((ex) => ex.sets);
+  const volume = sets.reduce((sum, s) => sum + convert(s.weight || 0, s.unit || units, units) * s.reps, 0);
+  const minutes = Math.max(1, Math.round((endedAt.getTime() - Date.parse(session.startedAt)) / 60000));
+  const row = (key, value, cls) => [h("dt", {}, t(key)), h(`dd.${cls}`, {}, value)];
+  return h(
+    "dl.workout-summary",
+    {},
+    row("summary_duration", t("duration_minutes", { minutes: formatNumber(minutes) }), "duration"),
+    row("summary_exercises", formatNumber(worked.length), "exercises"),
+    row("summary_sets", formatNumber(sets.length), "sets"),
+    volume > 0 ? row("summary_volume", `${formatNumber(Math.round(volume))} ${units}`, "volume") : null,
+  );
+}
+
+/**
+ * The records this session set, each with the previous best: e1RM for loaded work, reps in a set for
+ * bodyweight work, against the ten sessions before (the history endpoint's page). Read after the log
+ * is stored, leaving out the session logged at `completedAt`.
+ */
+async function recordsSet(session, completedAt, units, library) {
+  const worked = session.exercises.filter((ex) => ex.sets.length);
+  const found = await Promise.all(
+    worked.map(async (ex) => {
+      const bodyweight = isBodyweight(library.get(ex.exercise_id));
+      const past = await api.exerciseHistory(ex.exercise_id, 10);
+      const before = (past.sessions || []).filter((s) => s.completed_at !== completedAt);
+      if (!before.length) return null;
+      if (bodyweight) {
+        const best = (sets) => Math.max(0, ...sets.filter((s) => !s.is_warmup).map((s) => s.reps));
+        const now = best(ex.sets);
+        const was = Math.max(...before.map((s) => best(s.sets)));
+        return now > was ? t("summary_record_reps", { name: exerciseName(ex), value: now, before: was }) : null;
+      }
+      const now = sessionE1rm(ex.sets, units);
+      const was = Math.max(...before.map((s) => sessionE1rm(s.sets, units)));
+      const shown = (v) => `${formatNumber(v, 1)} ${units}`;
+      return was > 0 && now > was ? t("summary_record", { name: exerciseName(ex), value: shown(now), before: shown(was) }) : null;
+    }),
+  );
+  return found.filter(Boolean);
+}
+
 export async function renderWorkout(root, { app, query }) {
   let session = loadSession();
   if (session && query.day && query.day !== session.weekday) return otherDayInProgress(root, app, session, query.day);
@@ -85,6 +136,7 @@ export async function renderWorkout(root, { app, query }) {
     return clear(root, active ? h("section.card.empty", {}, h("p", {}, t("no_active_workout")), h("a.button.primary", { href: "/today", "data-link": true }, t("tab_today"))) : noPlan());
   }
   if (query.day) history.replaceState({}, "", "/workout/active");
+  const library = await exerciseLibrary();
 
   let timer = null;
   const persist = () => saveSession(session);
@@ -126,7 +178,7 @@ export async function renderWorkout(root, { app, query }) {
   /** Where to go after a set: through a superset's partners, then on once the targets are met. */
   function advance() {
     const ex = session.exercises[session.index];
-    const block = session.exercises.map((e, i) => ({ e, i })).filter(({ e }) => e.block === ex.block && e.superset);
+    const block = session.exercises.map((e, i) => ({ e, i })).filter(({ e }) => e.block === ex.block && e.blockIndex === ex.blockIndex && e.superset);
     let rest = ex.rest_seconds;
     if (ex.superset && block.length > 1) {
       const position = block.findIndex(({ i }) => i === session.index);
@@ -150,7 +202,7 @@ export async function renderWorkout(root, { app, query }) {
     if (swapping) return;
     swapping = true;
     if (button) button.disabled = true;
-    const message = t("swap_message", { name: ex.name });
+    const message = t("swap_message", { name: exerciseName(ex) });
     clear(slot, h("div.bubble.user", {}, h("p", {}, message)), h("div.bubble.coach", {}, h("p.typing", { role: "status" }, t("coach_typing"))));
     try {
       const reply = await api.chat({ message, activeTab: "today", selectedDay: session.weekday });
@@ -164,6 +216,11 @@ export async function renderWorkout(root, { app, query }) {
             onStale: () => {
               app.invalidatePlan();
               return app.activePlan();
+            },
+            sessionOnly: (proposal) => {
+              session = applyDay(session, proposal.data);
+              persist();
+              draw();
             },
             onAccepted: async (result) => {
               app.invalidatePlan();
@@ -189,33 +246,50 @@ export async function renderWorkout(root, { app, query }) {
     const count = setCount(session);
     if (!count && !confirm(t("confirm_finish_empty"))) return;
     stopTimer();
-    if (count) outbox.enqueue({ key: session.id, body: toLogBody(session, new Date()), userId: session.userId });
+    const finished = session;
+    const body = toLogBody(session, new Date());
+    if (count) outbox.enqueue({ key: session.id, body, userId: session.userId });
     clearSession();
     app.invalidatePlan();
     const result = h("p.sync-state", { role: "status" }, t("saving"));
-    clear(root, h("section.card.finished", {}, h("h2", {}, t("workout_finished")), h("p", {}, t("sets_logged", { count })), result, h("div.actions", {}, h("a.button.primary", { href: "/progress", "data-link": true }, t("tab_progress")), h("a.button.ghost", { href: "/today", "data-link": true }, t("tab_today")))));
+    clear(root, h("section.card.finished", {}, h("h2", {}, t("workout_finished")), workoutSummary(session, app.units, new Date()), result, h("div.actions", {}, h("a.button.primary", { href: "/progress", "data-link": true }, t("tab_progress")), h("a.button.ghost", { href: "/today", "data-link": true }, t("tab_today")))));
     if (!count) return void (result.textContent = "");
     await outbox.flush(app.user.id).catch(() => []);
+    // The server marked the plan day done: the next Week or Today reads it.
+    app.invalidatePlan();
     const waiting = outbox.pending().some((item) => item.key === session.id);
     result.textContent = waiting ? t("saved_offline") : t("saved_server");
     result.className = waiting ? "sync-state warn" : "sync-state ok";
+    if (!waiting) {
+      const records = await recordsSet(finished, body.completed_at, app.units, library).catch(() => []);
+      if (records.length) result.after(h("section.records-set", {}, h("h3", {}, t("summary_records")), h("ul", {}, records.map((text) => h("li", {}, text)))));
+    }
   }
+
+  const supersetSize = (ex) => (ex.superset ? session.exercises.filter((e) => e.block === ex.block && e.superset && e.blockIndex === ex.blockIndex).length : 0);
 
   function draw() {
     const ex = session.exercises[session.index];
     const units = app.units;
     // step "any": 1.25 kg and 2.5 lb plates make weights no fixed step allows, and the browser would
     // silently refuse to submit them.
-    const weight = h("input.weight", { type: "number", inputmode: "decimal", min: "0", step: "any", "aria-label": t("weight_unit", { unit: units }) });
+    // Bodyweight work is reps; the weight box is an optional added load (empty: bodyweight only).
+    const bodyweight = isBodyweight(library.get(ex.exercise_id));
+    const weight = h("input.weight", { type: "number", inputmode: "decimal", min: "0", step: "any", placeholder: bodyweight ? t("bodyweight") : "", "aria-label": bodyweight ? t("added_load", { unit: units }) : t("weight_unit", { unit: units }) });
+    const setWeight = (s) => {
+      const shown = `${formatNumber(shownWeight(s.weight, s.unit, units), 2)} ${units}`;
+      if (!bodyweight) return shown;
+      return s.weight > 0 ? `${t("bodyweight")} + ${shown}` : t("bodyweight");
+    };
     const reps = h("input.reps", { type: "number", inputmode: "numeric", min: "1", step: "1", "aria-label": t("reps") });
     const rpe = h("select.rpe", { "aria-label": "RPE" }, RPE_CHOICES.map((v) => h("option", { value: v }, v || "RPE")));
     const swapSlot = h("div.swap-slot");
     lastTime(ex.exercise_id).then((previous) => {
       const fill = prefill(ex, previous, units);
-      if (weight.value === "") weight.value = fill.weight;
+      if (weight.value === "" && !(bodyweight && !(fill.weight > 0))) weight.value = fill.weight;
       if (reps.value === "") reps.value = fill.reps;
     });
-    const form = h("form.set-form", {}, h("label", {}, weight, h("span", {}, units)), h("label", {}, reps, h("span", {}, t("reps"))), rpe, h("button.primary.log-set", { type: "submit" }, t("log_set", { n: ex.sets.length + 1 })));
+    const form = h("form.set-form", {}, h("label", {}, weight, h("span", {}, bodyweight ? `+ ${units}` : units)), h("label", {}, reps, h("span", {}, t("reps"))), rpe, h("button.primary.log-set", { type: "submit" }, t("log_set", { n: ex.sets.length + 1 })));
     form.addEventListener("submit", (event) => logSet(event));
     const logSet = (event) => {
       event.preventDefault();
@@ -243,7 +317,7 @@ export async function renderWorkout(root, { app, query }) {
       h(
         "div.workout",
         {},
-        h("header.day-header", {}, h("p.eyebrow", {}, t("live_workout"), ` · ${t("sets_logged", { count: setCount(session) })}`), h("h2", {}, session.title)),
+        h("header.day-header", {}, h("p.eyebrow", {}, t("live_workout"), ` · ${t("sets_logged", { count: setCount(session) })}`), h("h2", {}, dayTitle(session.title))),
         h(
           "ol.exercise-steps",
           {},
@@ -251,7 +325,7 @@ export async function renderWorkout(root, { app, query }) {
             h(
               "li",
               { class: [i === session.index ? "is-current" : "", e.sets.length >= e.target_sets ? "is-done" : ""].filter(Boolean).join(" ") },
-              h("button.step", { type: "button", onclick: () => { session.index = i; persist(); draw(); } }, `${i + 1}`, h("span.sr", {}, e.name)),
+              h("button.step", { type: "button", onclick: () => { session.index = i; persist(); draw(); } }, `${i + 1}`, h("span.sr", {}, exerciseName(e))),
             ),
           ),
         ),
@@ -259,13 +333,13 @@ export async function renderWorkout(root, { app, query }) {
         h(
           "section.card.current-exercise",
           { "data-exercise": ex.exercise_id },
-          h("p.eyebrow", {}, ex.block || "", ex.superset ? ` · ${t("superset")} ${ex.superset}` : ""),
-          h("h3", {}, ex.name),
+          h("p.eyebrow", {}, supersetSize(ex) > 1 ? t("superset_position", { n: ex.superset, of: supersetSize(ex) }) : blockLabel(ex.block)),
+          h("h3", {}, exerciseName(ex)),
           h("p.meta", {}, `${prescription(ex)} · ${t("rest_seconds", { seconds: ex.rest_seconds })}`),
           h(
             "table.sets",
             {},
-            h("tbody", {}, ex.sets.map((s, i) => h("tr", {}, h("td", {}, `${i + 1}`), h("td.weight", {}, `${formatNumber(shownWeight(s.weight, s.unit, units), 2)} ${units}`), h("td", {}, `× ${s.reps}`), h("td", {}, s.rpe ? `@${s.rpe}` : ""), h("td", {}, h("button.icon", { type: "button", "aria-label": t("delete"), onclick: () => removeSet(i) }, "×"))))),
+            h("tbody", {}, ex.sets.map((s, i) => h("tr", {}, h("td", {}, `${i + 1}`), h("td.weight", {}, setWeight(s)), h("td", {}, `× ${s.reps}`), h("td", {}, s.rpe ? `@${s.rpe}` : ""), h("td", {}, h("button.icon", { type: "button", "aria-label": t("delete"), onclick: () => removeSet(i) }, "×"))))),
           ),
           form,
           h("div.actions", {}, h("button.ghost.swap", { type: "button", disabled: swapping, onclick: (event) => swap(ex, swapSlot, event.currentTarget) }, `⇄ ${t("swap")}`), h("button.ghost.next", { type: "button", disabled: session.index >= session.exercises.length - 1, onclick: () => { session.index += 1; persist(); draw(); } }, t("next_exercise"))),

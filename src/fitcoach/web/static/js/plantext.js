@@ -1,0 +1,122 @@
+// The engine's fixed plan vocabulary (day titles, focus tags, muscle groups) in the reader's language.
+// The stored plan keeps the engine's words; a coach's own wording is shown as written.
+import { getLang, LANGUAGES, t, weekdayName } from "./i18n.js";
+
+const TITLES = {
+  "Full Body": "title_full",
+  "Upper Body": "title_upper",
+  "Lower Body": "title_lower",
+  Push: "title_push",
+  Pull: "title_pull",
+  Legs: "title_legs",
+  Focus: "title_focus",
+  "Rest & Recovery": "title_rest",
+};
+
+const GROUPS = new Set(["Chest", "Back", "Shoulders", "Quads", "Hamstrings", "Glutes", "Biceps", "Triceps", "Calves", "Core", "Forearms", "Adductors"]);
+
+/** A muscle group's name ("Chest" → "Pectoraux"); anything else as written. */
+export function muscleName(name) {
+  return GROUPS.has(name) ? t(`group_${name}`) : name;
+}
+
+/** "Glutes & Quads" → "Fessiers & Quadriceps"; a tag with any unknown part stays as written. */
+export function focusTag(tag) {
+  if (!tag) return tag;
+  const parts = String(tag).split(" & ");
+  return parts.every((p) => GROUPS.has(p)) ? parts.map(muscleName).join(" & ") : tag;
+}
+
+/** "Full Body B" → "Corps entier B", "Chest & Back" → "Pectoraux & Dos"; a coach's own title as written. */
+export function dayTitle(title) {
+  if (!title) return title;
+  const match = String(title).match(/^(.*?)(?: ([A-C]))?$/);
+  const [, base, letter] = match;
+  if (base in TITLES) return letter ? `${t(TITLES[base])} ${letter}` : t(TITLES[base]);
+  if (String(title) in TITLES) return t(TITLES[title]);
+  return focusTag(title);
+}
+
+const DAY_NAMES = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
+const day = (name) => {
+  const lower = String(name).toLowerCase();
+  return DAY_NAMES.includes(lower) ? weekdayName(lower) : name;
+};
+
+/**
+ * The engine's suggested edits (engine/presentation.py writes them in English) and their rendering.
+ * @type {Array<[RegExp, (match: RegExpMatchArray) => string]>}
+ */
+const EDITS = [
+  [/^Shorten to (\d+) minutes$/, (m) => t("edit_shorten", { minutes: m[1] })],
+  [/^Swap (.+) for an alternative$/, (m) => t("edit_swap", { name: m[1] })],
+  [/^Move (\w+) to (\w+)$/, (m) => t("edit_move", { from: day(m[1]), to: day(m[2]) })],
+  [/^Add an arm finisher on (\w+)$/, (m) => t("edit_arms", { day: day(m[1]) })],
+];
+
+/**
+ * A suggested edit in the reader's language: what the chip shows and what it sends (the coach reads
+ * every supported language). A coach's own wording is left as written.
+ */
+export function suggestedEdit(text) {
+  for (const [pattern, render] of EDITS) {
+    const match = String(text).match(pattern);
+    if (match) return render(match);
+  }
+  return text;
+}
+
+const GOALS = { Hypertrophy: "hypertrophy", Strength: "strength", General: "general", "Fat loss": "fat_loss" };
+const AREAS = ["shoulder", "lower_back", "back", "knee", "elbow", "wrist", "hip", "neck", "ankle", "hamstrings", "quads", "chest", "biceps", "triceps", "calves", "glutes", "forearms", "core"];
+const capital = (text) => (text ? text[0].toLocaleUpperCase() + text.slice(1) : text);
+const areaName = (area) => (AREAS.includes(area) ? t(`area_${area}`) : String(area).replace(/_/g, " "));
+const list = (items) => items.join(", ");
+
+/** "Hypertrophy • Chest & Shoulders priority" → "Hypertrophie • priorité Pectoraux, Épaules". */
+export function weekTheme(theme) {
+  const match = String(theme || "").match(/^(Hypertrophy|Strength|General|Fat loss)(?: • (.+) priority)?$/);
+  if (!match) return theme;
+  const goal = t(`goal_${GOALS[match[1]]}`);
+  const groups = match[2] ? match[2].split(" & ") : [];
+  if (!groups.every((g) => GROUPS.has(g))) return theme;
+  return groups.length ? `${goal} • ${t("theme_priority", { groups: list(groups.map(muscleName)) })}` : goal;
+}
+
+/** The engine's day notes that have a fixed wording; a note built from exercise cues stays as written. */
+export function coachNoteText(note) {
+  const text = String(note || "");
+  if (text === "Leave 1–3 reps in reserve on every working set; add reps before load.") return t("note_rir");
+  if (text === "Walk, stretch, sleep.") return t("note_rest");
+  const sparing = text.match(/^Sparing your (.+): exercises that load it are left out\. Stop any set that hurts\.$/);
+  if (sparing) {
+    const areas = sparing[1].split(", ").map((a) => a.replace(/ /g, "_"));
+    if (areas.every((a) => AREAS.includes(a))) return t("note_sparing", { areas: list(areas.map(areaName)) });
+  }
+  return note;
+}
+
+/**
+ * What a memory item says, in the reader's language where its structure allows: a goal (type,
+ * priority groups, schedule) and a long-standing condition (the body part) are rendered from their
+ * fields; other facts are shown as the coach wrote them (equipment already in the user's language).
+ */
+export function memoryText(entry) {
+  const fact = entry.fact || entry.event || entry.body_part || "";
+  if (getLang() === "en") return fact;
+  if (entry.category === "goal" && entry.goal_type && `goal_${entry.goal_type}` in LANGUAGES.en) {
+    const parts = [t(`goal_${entry.goal_type}`)];
+    const priority = entry.priority_muscles || [];
+    if (priority.length) parts.push(t("fact_priority", { groups: list(priority.map((g) => muscleName(g).toLocaleLowerCase())) }));
+    const schedule = entry.schedule || {};
+    if (schedule.days && schedule.days.length) parts.push(t("fact_on_days", { days: list(schedule.days.map((d) => weekdayName(d, "short"))) }));
+    else if (schedule.days_per_week) parts.push(t("fact_days_per_week", { count: schedule.days_per_week }));
+    if (schedule.minutes) parts.push(t("fact_minutes", { minutes: schedule.minutes }));
+    return `${parts.join("; ")}.`;
+  }
+  if (entry.category === "chronic_condition" && AREAS.includes(entry.body_part)) {
+    const trigger = String(entry.fact || "").match(/\(aggravated by (.+)\)\.?$/);
+    const area = capital(areaName(entry.body_part));
+    return `${trigger ? t("fact_sensitive_trigger", { area, trigger: trigger[1] }) : t("fact_sensitive", { area })}.`;
+  }
+  return fact;
+}
