@@ -105,7 +105,8 @@ def test_a_newcomers_general_question_gets_the_books_answer_and_changes_nothing(
 ) -> None:
     user = make_user()
     body = chat(client, user, message)
-    assert body["message"] == answer(topic, lang, AnswerContext())
+    # the topic's answer, then at most the line for a goal the question names ("для массы")
+    assert str(body["message"]).startswith(answer(topic, lang, AnswerContext()))
     assert body["proposal"] == {
         "id": None,
         "type": "NONE",

@@ -312,3 +312,16 @@ def test_a_general_question_with_a_plan_is_answered_not_acted_on(message: str, t
     reply = turn(message)
     assert reply.message.startswith(load_book(lang).topics[topic].answer)
     assert reply.proposal.type is ProposalType.NONE and reply.memory_mutations == []
+
+
+@pytest.mark.parametrize(
+    ("message", "lang", "topic", "goal"),
+    [
+        ("how long should I rest between sets for strength?", "en", "rest_periods", "strength"),
+        ("Quanto tempo de descanso entre as séries para hipertrofia?", "pt", "rest_periods", "hypertrophy"),
+        ("how much protein do I need to lose fat?", "en", "protein", "fat_loss"),
+    ],
+)
+def test_the_goal_a_question_names_tailors_the_answer(message: str, lang: str, topic: str, goal: str) -> None:
+    reply = turn(message, memory=[EQUIPMENT])
+    assert reply.message.endswith(load_book(lang).topics[topic].by_goal[goal])

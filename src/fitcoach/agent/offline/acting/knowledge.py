@@ -115,14 +115,9 @@ def answer_context(turn: Turn, topic: str) -> AnswerContext:
         weekly = sum(fractional_sets(day, turn.library).get(group, 0.0) for day in week)
         days = sum(1 for day in week if direct_sets(day, turn.library).get(group, 0) > 0)
     weight = turn.u.loads[0] if topic == "protein" and len(turn.u.loads) == 1 else None
-    # "do I need cardio to lose fat?": the goal the question names tailors the answer
-    named = (
-        "fat_loss"
-        if topic != "fat_loss" and "fat_loss" in read_topic(turn.input.message, turn.u.lang).named
-        else None
-    )
     return AnswerContext(
-        goal=named or _goal(turn),
+        # "rest for strength?", "cardio to lose fat?": the goal the question names, else the record's
+        goal=_named_goal(turn, topic) or _goal(turn),
         units=_units(turn),
         muscle=muscle,
         weekly_sets=weekly,
@@ -138,6 +133,14 @@ def _muscle(turn: Turn) -> tuple[MuscleGroup | None, str | None]:
         if group is not None:
             return group, turn.word(key)
     return None, None
+
+
+def _named_goal(turn: Turn, topic: str) -> str | None:
+    """The goal the question itself names: "rest for strength?", "cardio to lose fat?"."""
+    if turn.u.goal_named in ("hypertrophy", "strength", "fat_loss"):
+        return turn.u.goal_named
+    named = read_topic(turn.input.message, turn.u.lang).named
+    return "fat_loss" if topic != "fat_loss" and "fat_loss" in named else None
 
 
 def _goal(turn: Turn) -> str | None:

@@ -118,6 +118,8 @@ class Understanding:
     """The minutes are a limit ("only 30 minutes Wed-Fri"): the named days shrink, they are no schedule."""
     replaced_areas: list[str] = field(default_factory=list)
     """Areas named right after "instead of" ("chest instead of legs"): what the user wants gone."""
+    goal_named: str | None = None
+    """The goal the message names, affirmed or not ("rest for strength?"): tailors an answer."""
 
     @property
     def focus_areas(self) -> list[str]:

@@ -269,6 +269,7 @@ def understand(
         away_days=away_days_of(folded, lexicons) if event is not None else None,
         minutes_only=minutes is not None and minutes_only(folded, matches, lexicons),
         replaced_areas=_replaced_areas(matches, folded),
+        goal_named=ent.first_key(matches, "goal"),
     )
 
 
