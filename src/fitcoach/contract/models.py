@@ -243,6 +243,14 @@ class ProgramInfo(_Lenient):
     sets_per_group: dict[str, int] = Field(
         default_factory=dict, description="Planned weekly sets per priority muscle group."
     )
+    base_sets: dict[str, int] = Field(
+        default_factory=dict,
+        description="Sets per 'weekday:exercise_id' at the start of the block (a new block returns to them).",
+    )
+    resume_loads: dict[str, Load] = Field(
+        default_factory=dict,
+        description="In a deload week: the loads per 'weekday:exercise_id' the next block resumes from.",
+    )
 
 
 class WeeklyPlan(_Lenient):
