@@ -47,9 +47,9 @@ def log_week(client: TestClient, user: TestUser, clock: FrozenClock) -> None:
 def roll_rows(engine: Engine, user: TestUser) -> int:
     with make_sessionmaker(engine)() as session:
         return session.execute(
-            select(func.count()).select_from(ProposalRow).where(
-                ProposalRow.user_id == user.id, ProposalRow.roll_week.is_not(None)
-            )
+            select(func.count())
+            .select_from(ProposalRow)
+            .where(ProposalRow.user_id == user.id, ProposalRow.roll_week.is_not(None))
         ).scalar_one()
 
 

@@ -38,8 +38,8 @@ SETS_STEP = 2
 """Sets added to a priority group in a week without warning signs: +4 a fortnight (Enes 2024)."""
 
 RPE_DRIFT = 1.0
-"""Average working-set RPE up by a full point on the same work: fatigue outpacing recovery (RP's
-performance column, science.md §6 [J])."""
+"""Working sets logged a full RPE point harder on average than prescribed: fatigue outpacing recovery
+(RP's performance column, science.md §6 [J]; RPE 8 = 2 RIR, Zourdos 2016, §3)."""
 
 
 def block_length(goal: GoalType, weeks_trained: int) -> int:
@@ -91,7 +91,6 @@ def volume_step(current: int, signals: Iterable[Signal]) -> VolumeStep:
     return VolumeStep(-max(0, min(SETS_STEP, current - WEEKLY_SETS_LOW)), found)
 
 
-def rpe_drift(before: list[float], after: list[float]) -> bool:
-    if not before or not after:
-        return False
-    return sum(after) / len(after) - sum(before) / len(before) >= RPE_DRIFT
+def rpe_drift(excess: list[float]) -> bool:
+    """`excess`: logged RPE minus prescribed RPE, per working set."""
+    return bool(excess) and sum(excess) / len(excess) >= RPE_DRIFT

@@ -39,7 +39,7 @@ from fitcoach.engine.program.ramp import (
 )
 from fitcoach.engine.program.timing import WEEK, rolled_forward, target_week_start
 from fitcoach.engine.program.trend import trends
-from fitcoach.engine.program.volume import adjust_volume, plateau_changes
+from fitcoach.engine.program.volume import adjust_volume, fit_weekly_volume, plateau_changes
 from fitcoach.engine.program.words import Words
 from fitcoach.engine.repair import repair_week
 from fitcoach.engine.rules.structure import MAX_RIR
@@ -143,10 +143,15 @@ def propose_next_week(
     weeks_trained = len({s.day - timedelta(days=s.day.weekday()) for s in history.ordered})
     length = block_length(profile.goal.type, weeks_trained)
     previous_ramp = {step.exercise_id: step for step in info.ramp} if info else {}
-    position = next_position(info.block if info else None, length, restart=layoff and not previous_ramp)
+    position = next_position(info.block if info else None, length)
+    if layoff:
+        # back from a layoff: the block starts again (once: a lifter still away stays in week 1)
+        number = info.block.number if info else 1
+        restarted = info is not None and info.block.week == 1
+        position = BlockPosition(number=number if restarted else number + 1, week=1, length=length)
     base_sets = dict(info.base_sets) if info else {}
     resume = dict(info.resume_loads) if info else {}
-    if layoff and not previous_ramp:
+    if layoff:
         steps = LAYOFF_STEPS if now - last.completed_at < LONG_LAYOFF else INJURY_STEPS  # type: ignore[union-attr]
         ctx.changes.append(
             ctx.words.change("layoff", None, ctx.words.text("layoff", days=layoff_days, steps=steps))
@@ -195,7 +200,14 @@ def propose_next_week(
     if position.week == 1:
         # a deload's light sessions say nothing about a plateau: judge the exposures before it
         before = ctx.week_from if info is not None and info.block.deload else ctx.week_to
-        week = plateau_changes(week, ctx.history, profile, library, ctx.words, ctx.changes, before=before)
+        # a movement coming back from a ramp has lighter exposures in its window: not a plateau
+        returning = set(previous_ramp) | {r.exercise_id for r in ramps}
+        week = plateau_changes(
+            week, ctx.history, profile, library, ctx.words, ctx.changes, before=before, skip=returning
+        )
+    week, taken = fit_weekly_volume(week, current, library)
+    if taken:
+        _reps_instead(week, taken, ctx)
     volume: dict[str, int] = {}
     if not position.deload and position.week > 1:
         week, volume = adjust_volume(
@@ -209,6 +221,7 @@ def propose_next_week(
             ramping={r.exercise_id for r in ramps},
         )
     _professional(ctx)
+    ctx.changes[:] = list({change.text: change for change in ctx.changes}.values())
     if position.week == 1 or not base_sets:
         base_sets = {
             _key(weekday, planned.exercise_id): planned.target_sets
@@ -357,6 +370,26 @@ def _announce(ctx: _Context, ramp: RampStep, planned: PlannedExercise) -> RampSt
         )
     ctx.changes.append(words.change("ramp", entry, text))
     return ramp
+
+
+def _reps_instead(week: WeeklyPlan, taken: set[tuple[Weekday, str]], ctx: _Context) -> None:
+    """A set added at the heaviest pair that R11 has no room for became reps: say so instead."""
+    slugs = {slug for _, slug in taken}
+    ctx.changes[:] = [c for c in ctx.changes if not (c.kind == "sets" and c.exercise_id in slugs)]
+    for weekday, slug in sorted(taken):
+        planned = next(p for p in week.days[weekday].exercises() if p.exercise_id == slug)
+        entry = ctx.library.get(slug)
+        if entry is None:
+            continue
+        load = planned.target_load
+        text = ctx.words.text(
+            "cap_reps",
+            exercise=ctx.words.exercise(entry),
+            load=f"{load.value:g}" if load else "",
+            unit=ctx.words.unit(load.unit) if load else "",
+            reps=planned.target_reps,
+        )
+        ctx.changes.append(ctx.words.change("reps", entry, text))
 
 
 def _deload_day(day: DayPlan, ramping: set[str], ctx: _Context) -> DayPlan:

@@ -3,20 +3,29 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from fitcoach.contract.models import Block, DayPlan, Load, PlannedExercise, ProgramChange, Weekday, WeeklyPlan
 from fitcoach.engine.alternatives import rank_alternatives
 from fitcoach.engine.bodyparts import AREA_GROUP
-from fitcoach.engine.estimators import direct_sets
+from fitcoach.engine.estimators import direct_sets, fractional_sets
 from fitcoach.engine.profile import Profile
 from fitcoach.engine.program.blocks import Signal, rpe_drift, volume_step
-from fitcoach.engine.program.loads import cap, gear_kind, increment, rep_range, rep_text, tidy
+from fitcoach.engine.program.loads import (
+    BODYWEIGHT_REP_STEP,
+    MAX_REP_TOP,
+    cap,
+    gear_kind,
+    increment,
+    rep_range,
+    rep_text,
+    tidy,
+)
 from fitcoach.engine.program.model import ProgramHistory, convert
 from fitcoach.engine.program.words import Words
-from fitcoach.engine.rules.volume import SESSION_MAX_DIRECT
+from fitcoach.engine.rules.volume import SESSION_MAX_DIRECT, WEEKLY_MAX_SETS
 from fitcoach.library.loader import ExerciseLibrary
-from fitcoach.library.models import MuscleGroup
+from fitcoach.library.models import Exercise, MuscleGroup
 
 MAX_SETS_PER_EXERCISE = 5
 """Sets are added to an exercise up to five; past that a second exercise carries the group."""
@@ -32,34 +41,44 @@ REP_SHIFT = 4
 def _signals(
     history: ProgramHistory, week: WeeklyPlan, library: ExerciseLibrary, window: tuple[datetime, datetime]
 ) -> dict[MuscleGroup, set[Signal]]:
+    """Per group, this week: a soreness note, a set below its range, or sets logged a full RPE point
+    harder on average than prescribed (each exposure judged against its own plan day)."""
     start, end = window
     found: dict[MuscleGroup, set[Signal]] = defaultdict(set)
     for sore in history.soreness:
         group = AREA_GROUP.get(sore.area)
         if group is not None and start <= sore.started < end:
             found[group].add(Signal.SORENESS)
-    before: dict[MuscleGroup, list[float]] = defaultdict(list)
-    after: dict[MuscleGroup, list[float]] = defaultdict(list)
+    excess: dict[MuscleGroup, list[float]] = defaultdict(list)
     for weekday in week.training_days():
         for planned in week.days[weekday].exercises():
             entry = library.get(planned.exercise_id)
             reps = rep_range(planned.target_reps)
             if entry is None:
                 continue
+            prescribed = 10 - (planned.target_rir if planned.target_rir is not None else 2)
             for exposure in history.exposures(planned.exercise_id):
-                previous = start - timedelta(days=7) <= exposure.at < start
-                if not (start <= exposure.at < end or previous):
+                if exposure.plan_day != weekday or not start <= exposure.at < end:
                     continue
                 working = exposure.done.working()
-                rpes = [s.rpe for s in working if s.rpe is not None]
                 for group in entry.primary_groups:
-                    (before if previous else after)[group].extend(rpes)
-                    if not previous and reps is not None and any(s.reps < reps[0] for s in working):
+                    excess[group].extend(s.rpe - prescribed for s in working if s.rpe is not None)
+                    if reps is not None and any(s.reps < reps[0] for s in working):
                         found[group].add(Signal.FAILED)
-    for group in set(before) | set(after):
-        if rpe_drift(before[group], after[group]):
+    for group, values in excess.items():
+        if rpe_drift(values):
             found[group].add(Signal.DRIFT)
     return found
+
+
+def weekly_fractional(days: dict[Weekday, DayPlan], library: ExerciseLibrary) -> dict[MuscleGroup, float]:
+    """Fractional weekly sets per group, as the validator counts them (R11: primary 1, secondary 0.5)."""
+    totals: dict[MuscleGroup, float] = defaultdict(float)
+    for day in days.values():
+        if not day.is_rest_day:
+            for group, value in fractional_sets(day, library).items():
+                totals[group] += value
+    return totals
 
 
 def adjust_volume(
@@ -73,21 +92,21 @@ def adjust_volume(
     window: tuple[datetime, datetime],
     ramping: set[str],
 ) -> tuple[WeeklyPlan, dict[str, int]]:
-    """Move each priority group's weekly direct sets by its recovery signals; returns the week and the
-    groups' new weekly totals."""
+    """Move each priority group's weekly sets by its recovery signals; returns the week and the
+    groups' new weekly totals (fractional, rounded)."""
     priority = profile.goal.priority
     if not priority:
         return week, {}
     signals = _signals(history, week, library, window)
-    days = {weekday: week.days[weekday] for weekday in week.days}
+    days = dict(week.days)
     totals: dict[str, int] = {}
     for group in priority:
-        current = sum(direct_sets(day, library).get(group, 0) for day in days.values() if not day.is_rest_day)
+        current = weekly_fractional(days, library).get(group, 0.0)
         if current == 0:
             continue
-        step = volume_step(current, signals.get(group, set()))
+        step = volume_step(int(current), signals.get(group, set()))
         moved = _move_sets(days, group, step.delta, library, ramping)
-        total = current + moved
+        total = round(weekly_fractional(days, library).get(group, 0.0))
         totals[group.value] = total
         named = group.value.replace("_", " ").lower()
         listed = ", ".join(words.text(signal.value) for signal in step.signals)
@@ -105,6 +124,16 @@ def adjust_volume(
     return week.model_copy(update={"days": days}), totals
 
 
+def _fits(days: dict[Weekday, DayPlan], weekday: Weekday, entry: Exercise, library: ExerciseLibrary) -> bool:
+    """One more set of `entry` on `weekday` keeps R11's weekly and R12's session bounds."""
+    weekly = weekly_fractional(days, library)
+    direct = direct_sets(days[weekday], library)
+    for group in entry.primary_groups:
+        if weekly.get(group, 0.0) + 1 > WEEKLY_MAX_SETS or direct.get(group, 0) + 1 > SESSION_MAX_DIRECT:
+            return False
+    return all(weekly.get(group, 0.0) + 0.5 <= WEEKLY_MAX_SETS for group in entry.secondary_groups)
+
+
 def _move_sets(
     days: dict[Weekday, DayPlan], group: MuscleGroup, delta: int, library: ExerciseLibrary, ramping: set[str]
 ) -> int:
@@ -115,14 +144,14 @@ def _move_sets(
         for weekday, day in days.items():
             if day.is_rest_day:
                 continue
-            direct = direct_sets(day, library).get(group, 0)
             for b, block in enumerate(day.blocks):
                 for i, planned in enumerate(block.exercises):
                     entry = library.get(planned.exercise_id)
                     if entry is None or group not in entry.primary_groups or planned.exercise_id in ramping:
                         continue
                     if sign > 0 and (
-                        planned.target_sets >= MAX_SETS_PER_EXERCISE or direct + 1 > SESSION_MAX_DIRECT
+                        planned.target_sets >= MAX_SETS_PER_EXERCISE
+                        or not _fits(days, weekday, entry, library)
                     ):
                         continue
                     if sign < 0 and planned.target_sets <= 2:
@@ -133,14 +162,73 @@ def _move_sets(
         if best is None:
             break
         _, weekday, b, i = best
-        day = days[weekday]
-        blocks = list(day.blocks)
-        exercises = list(blocks[b].exercises)
-        exercises[i] = exercises[i].model_copy(update={"target_sets": exercises[i].target_sets + sign})
-        blocks[b] = Block(label=blocks[b].label, exercises=exercises)
-        days[weekday] = day.model_copy(update={"blocks": blocks})
+        _add_set(days, weekday, b, i, sign)
         moved += sign
     return moved
+
+
+def _add_set(days: dict[Weekday, DayPlan], weekday: Weekday, b: int, i: int, sign: int) -> None:
+    day = days[weekday]
+    blocks = list(day.blocks)
+    exercises = list(blocks[b].exercises)
+    exercises[i] = exercises[i].model_copy(update={"target_sets": exercises[i].target_sets + sign})
+    blocks[b] = Block(label=blocks[b].label, exercises=exercises)
+    days[weekday] = day.model_copy(update={"blocks": blocks})
+
+
+def fit_weekly_volume(
+    week: WeeklyPlan, before: WeeklyPlan, library: ExerciseLibrary
+) -> tuple[WeeklyPlan, set[tuple[Weekday, str]]]:
+    """Take back sets a progression added (more than in `before`) where a group would pass 20 weekly
+    sets (R11) or 8 direct sets in a session (R12), the largest first; those exercises progress by reps instead (+2 at the top of the
+    range). Returns the week and the (day, exercise) pairs changed."""
+    days = dict(week.days)
+
+    def added(weekday: Weekday, planned: PlannedExercise) -> bool:
+        old = before.days.get(weekday)
+        sets = {p.exercise_id: p.target_sets for p in old.exercises()} if old is not None else {}
+        return planned.target_sets > sets.get(planned.exercise_id, planned.target_sets)
+
+    taken: set[tuple[Weekday, str]] = set()
+    while True:
+        over = {g for g, value in weekly_fractional(days, library).items() if value > WEEKLY_MAX_SETS}
+        crowded = {
+            (weekday, group)
+            for weekday, day in days.items()
+            if not day.is_rest_day
+            for group, sets in direct_sets(day, library).items()
+            if sets > SESSION_MAX_DIRECT
+        }
+        if not over and not crowded:
+            return week.model_copy(update={"days": days}), taken
+        best: tuple[int, Weekday, int, int] | None = None
+        for weekday, day in days.items():
+            if day.is_rest_day:
+                continue
+            for b, block in enumerate(day.blocks):
+                for i, planned in enumerate(block.exercises):
+                    entry = library.get(planned.exercise_id)
+                    if entry is None or not added(weekday, planned):
+                        continue
+                    groups = entry.primary_groups | entry.secondary_groups
+                    if not (groups & over or {(weekday, g) for g in entry.primary_groups} & crowded):
+                        continue
+                    if best is None or planned.target_sets > best[0]:
+                        best = (planned.target_sets, weekday, b, i)
+        if best is None:
+            return week.model_copy(update={"days": days}), taken
+        _, weekday, b, i = best
+        planned = days[weekday].blocks[b].exercises[i]
+        taken.add((weekday, planned.exercise_id))
+        _add_set(days, weekday, b, i, -1)
+        reps = rep_range(planned.target_reps)
+        if reps is not None:
+            wider = rep_text(reps[0], min(MAX_REP_TOP, reps[1] + BODYWEIGHT_REP_STEP))
+            blocks = list(days[weekday].blocks)
+            exercises = list(blocks[b].exercises)
+            exercises[i] = exercises[i].model_copy(update={"target_reps": wider})
+            blocks[b] = Block(label=blocks[b].label, exercises=exercises)
+            days[weekday] = days[weekday].model_copy(update={"blocks": blocks})
 
 
 def _epley(weight: float, reps: int) -> float:
@@ -167,12 +255,13 @@ def plateau_changes(
     changes: list[ProgramChange],
     *,
     before: datetime | None = None,
+    skip: frozenset[str] | set[str] = frozenset(),
 ) -> WeeklyPlan:
     """At a new block, a plateaued lift changes: a compound to another variation of its movement, else
     (or an isolation lift) to a rep range four reps away, its load moved by Epley to match."""
     in_week = {slug for weekday in week.training_days() for slug in week.days[weekday].slugs()}
     swapped: dict[str, str] = {}
-    ranged: dict[str, str] = {}
+    ranged: dict[str, str] = dict.fromkeys(skip, "")
     days = dict(week.days)
     for weekday in week.training_days():
         blocks = []
