@@ -180,8 +180,8 @@ def fit_weekly_volume(
     week: WeeklyPlan, before: WeeklyPlan, library: ExerciseLibrary
 ) -> tuple[WeeklyPlan, set[tuple[Weekday, str]]]:
     """Take back sets a progression added (more than in `before`) where a group would pass 20 weekly
-    sets (R11) or 8 direct sets in a session (R12), the largest first; those exercises progress by reps instead (+2 at the top of the
-    range). Returns the week and the (day, exercise) pairs changed."""
+    sets (R11) or 8 direct sets in a session (R12), the largest first; those exercises progress by
+    reps instead (+2 at the top of the range). Returns the week and the (day, exercise) pairs changed."""
     days = dict(week.days)
 
     def added(weekday: Weekday, planned: PlannedExercise) -> bool:
