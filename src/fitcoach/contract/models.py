@@ -219,6 +219,8 @@ class RampStep(_Lenient):
     steps: int = Field(ge=1, le=6)
     previous_load: Load | None = None
     area: str | None = Field(default=None, max_length=40)
+    target_sets: int | None = Field(default=None, ge=1, le=10, description="Sets before the return.")
+    target_rir: int | None = Field(default=None, ge=0, le=5, description="RIR before the return.")
 
 
 class ExerciseTrend(_Lenient):
@@ -247,9 +249,10 @@ class ProgramInfo(_Lenient):
         default_factory=dict,
         description="Sets per 'weekday:exercise_id' at the start of the block (a new block returns to them).",
     )
-    resume_loads: dict[str, Load] = Field(
+    resume: dict[str, PlannedExercise] = Field(
         default_factory=dict,
-        description="In a deload week: the loads per 'weekday:exercise_id' the next block resumes from.",
+        description="In a deload week: the prescriptions per 'weekday:exercise_id' the next block "
+        "resumes from.",
     )
 
 

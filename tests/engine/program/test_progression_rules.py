@@ -191,7 +191,14 @@ def test_ramp_steps_come_back_to_the_previous_load() -> None:
     for step in (1, 2, 3):
         ramped = ramp_exercise(
             base,
-            RampStep(exercise_id=base.exercise_id, step=step, steps=3, previous_load=previous),
+            RampStep(
+                exercise_id=base.exercise_id,
+                step=step,
+                steps=3,
+                previous_load=previous,
+                target_sets=4,
+                target_rir=2,
+            ),
             load_step=5,
         )
         assert ramped.target_load is not None

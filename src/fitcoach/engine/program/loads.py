@@ -10,7 +10,6 @@ Dumbbells stop at the heaviest pair the user owns; there, reps and sets progress
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass
 from enum import StrEnum
@@ -105,14 +104,13 @@ def step_down(value: float, step: float) -> float:
     return tidy(max(step, value - step))
 
 
-def scaled(value: float, share: float, step: float, ceiling: float | None = None) -> float:
-    """`share` of a load, down to the gear's grid (a multiple of the step), at least one step."""
-    raw = value * share
-    grid = math.floor(raw / step + 1e-9) * step if step > 0 else raw
-    load = max(step, grid)
-    if ceiling is not None:
-        load = min(load, value)
-    return tidy(load)
+def lighter(value: float, share: float, step: float) -> float:
+    """`share` of a load to the nearest step of the gear's grid: below the load when the share is under
+    1 (one step down at least, never under one step), the load itself at 1."""
+    if share >= 1 or step <= 0:
+        return tidy(value if share >= 1 else value * share)
+    grid = round(value * share / step) * step
+    return tidy(max(step, min(grid, value - step)))
 
 
 class Outcome(StrEnum):

@@ -15,7 +15,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from fitcoach.contract.models import Load, PlannedExercise, RampStep
-from fitcoach.engine.program.loads import scaled
+from fitcoach.engine.program.loads import lighter
 from fitcoach.engine.rules.structure import MAX_RIR
 
 LAYOFF = timedelta(days=10)
@@ -47,15 +47,13 @@ def share(step: int, steps: int) -> float:
 def ramp_exercise(exercise: PlannedExercise, ramp: RampStep, *, load_step: float) -> PlannedExercise:
     """The prescription at this ramp step: a share of the previous load, a set fewer on the first step,
     the most reps in reserve the rules allow (R13) until the last step."""
-    update: dict[str, object] = {}
-    if ramp.step < ramp.steps:
-        update["target_rir"] = MAX_RIR
-    if ramp.step == 1:
-        update["target_sets"] = (
-            max(2, exercise.target_sets - 1) if exercise.target_sets > 2 else exercise.target_sets
-        )
+    sets = ramp.target_sets or exercise.target_sets
+    update: dict[str, object] = {
+        "target_rir": MAX_RIR if ramp.step < ramp.steps else ramp.target_rir,
+        "target_sets": max(2, sets - 1) if ramp.step == 1 and sets > 2 else sets,
+    }
     previous = ramp.previous_load
     if previous is not None:
-        value = scaled(previous.value, share(ramp.step, ramp.steps), load_step, ceiling=previous.value)
+        value = lighter(previous.value, share(ramp.step, ramp.steps), load_step)
         update["target_load"] = Load(value=value, unit=previous.unit)
     return exercise.model_copy(update=update)

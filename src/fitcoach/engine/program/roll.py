@@ -24,7 +24,7 @@ from fitcoach.engine.deload import deload_sets
 from fitcoach.engine.estimators import fill_estimates
 from fitcoach.engine.profile import Profile
 from fitcoach.engine.program.blocks import block_length, next_position
-from fitcoach.engine.program.loads import gear_kind, increment, scaled, tidy
+from fitcoach.engine.program.loads import gear_kind, increment, lighter, tidy
 from fitcoach.engine.program.model import DoneExercise, Exposure, ProgramHistory
 from fitcoach.engine.program.progress import Progressed, progress
 from fitcoach.engine.program.ramp import (
@@ -150,7 +150,7 @@ def propose_next_week(
         restarted = info is not None and info.block.week == 1
         position = BlockPosition(number=number if restarted else number + 1, week=1, length=length)
     base_sets = dict(info.base_sets) if info else {}
-    resume = dict(info.resume_loads) if info else {}
+    resume = dict(info.resume) if info else {}
     if layoff:
         steps = LAYOFF_STEPS if now - last.completed_at < LONG_LAYOFF else INJURY_STEPS  # type: ignore[union-attr]
         ctx.changes.append(
@@ -168,7 +168,7 @@ def propose_next_week(
 
     days: dict[Weekday, DayPlan] = {}
     ramps: list[RampStep] = []
-    new_resume: dict[str, Load] = {}
+    new_resume: dict[str, PlannedExercise] = {}
     for weekday, day in current.days.items():
         if day.is_rest_day or not day.blocks:
             days[weekday] = day
@@ -205,9 +205,11 @@ def propose_next_week(
         week = plateau_changes(
             week, ctx.history, profile, library, ctx.words, ctx.changes, before=before, skip=returning
         )
-    week, taken = fit_weekly_volume(week, current, library)
+    week, taken = fit_weekly_volume(week, current, library, {r.exercise_id for r in ramps})
     if taken:
         _reps_instead(week, taken, ctx)
+    _professional(ctx)
+    steady = (week, list(ctx.changes))
     volume: dict[str, int] = {}
     if not position.deload and position.week > 1:
         week, volume = adjust_volume(
@@ -220,27 +222,35 @@ def propose_next_week(
             window=(ctx.week_from, ctx.week_to),
             ramping={r.exercise_id for r in ramps},
         )
-    _professional(ctx)
-    ctx.changes[:] = list({change.text: change for change in ctx.changes}.values())
     if position.week == 1 or not base_sets:
         base_sets = {
             _key(weekday, planned.exercise_id): planned.target_sets
             for weekday in week.training_days()
             for planned in week.days[weekday].exercises()
         }
-    program = ProgramInfo(
-        block=position,
-        rolled_from=current.week_start_date,
-        changes=ctx.changes[:40],
-        ramp=ramps[:40],
-        trends=trends(week, history, profile, library),
-        sets_per_group=volume,
-        base_sets=base_sets,
-        resume_loads=new_resume if position.deload else {},
-    )
-    week = rolled_forward(week.model_copy(update={"program": program}), target)
-    week = _notes(week, position, ramps, ctx)
-    plan = _valid(fill_estimates(week, library), profile, library, minutes)
+
+    def finish(week: WeeklyPlan, changes: list[ProgramChange], volume: dict[str, int]) -> WeeklyPlan:
+        program = ProgramInfo(
+            block=position,
+            rolled_from=current.week_start_date,
+            changes=list({change.text: change for change in changes}.values())[:40],
+            ramp=ramps[:40],
+            trends=trends(week, history, profile, library),
+            sets_per_group=volume,
+            base_sets=base_sets,
+            resume=new_resume if position.deload else {},
+        )
+        week = rolled_forward(week.model_copy(update={"program": program}), target)
+        return fill_estimates(_notes(week, position, ramps, ctx), library)
+
+    plan = finish(week, ctx.changes, volume)
+    if not validate_week(plan, profile, library=library, minutes=minutes).ok and volume:
+        # the added sets do not fit (a session's time budget): the week without them
+        week, changes = steady
+        ctx.changes[:] = changes
+        plan = finish(week, changes, {})
+    plan = _valid(plan, profile, library, minutes)
+    ctx.changes[:] = plan.program.changes if plan.program else ctx.changes
     return NextWeek(plan, _summary(position, ctx), ctx.changes)
 
 
@@ -252,8 +262,8 @@ def _next_exercise(
     previous_ramp: dict[str, RampStep],
     ramps: list[RampStep],
     base_sets: dict[str, int],
-    resume: dict[str, Load],
-    new_resume: dict[str, Load],
+    resume: dict[str, PlannedExercise],
+    new_resume: dict[str, PlannedExercise],
     layoff: bool,
 ) -> PlannedExercise:
     entry = ctx.library.get(planned.exercise_id)
@@ -270,16 +280,18 @@ def _next_exercise(
         return ramp_exercise(planned, ramp, load_step=increment(gear_kind(entry), unit) or 1.0)
     last = planned.target_load or ctx.last_load(planned.exercise_id)
     if position.week == 1 and key in resume:
-        # the block after a deload resumes from the loads the deload paused
-        return planned.model_copy(update={"target_load": resume[key]})
+        # the block after a deload resumes from the prescription the deload paused
+        return resume[key].model_copy(update={"target_sets": planned.target_sets})
     done = ctx.done_this_week(weekday, planned.exercise_id)
     moved: Progressed = progress(
         planned, entry, done, last_load=last, inventory=ctx.profile.inventory, words=ctx.words
     )
     if moved.change is not None and not position.deload:
         ctx.changes.append(moved.change)
-    if position.deload and moved.exercise.target_load is not None:
-        new_resume[key] = moved.exercise.target_load
+    if position.deload:
+        # the deload lightens this week's prescription; the progressed one waits for the next block
+        new_resume[key] = moved.exercise
+        return planned.model_copy(update={"target_load": moved.exercise.target_load or planned.target_load})
     return moved.exercise
 
 
@@ -324,6 +336,8 @@ def _ramp_for(
             steps=INJURY_STEPS,
             previous_load=previous_load,
             area=episode.area.value,
+            target_sets=planned.target_sets,
+            target_rir=planned.target_rir,
         )
         return _announce(ctx, ramp, planned)
     if layoff:
@@ -331,11 +345,15 @@ def _ramp_for(
         long_off = last is not None and ctx.now - last.completed_at >= LONG_LAYOFF
         steps = INJURY_STEPS if long_off else LAYOFF_STEPS
         previous_load = ctx.last_load(planned.exercise_id)
-        return _announce(
-            ctx,
-            RampStep(exercise_id=planned.exercise_id, step=1, steps=steps, previous_load=previous_load),
-            planned,
+        ramp = RampStep(
+            exercise_id=planned.exercise_id,
+            step=1,
+            steps=steps,
+            previous_load=previous_load,
+            target_sets=planned.target_sets,
+            target_rir=planned.target_rir,
         )
+        return _announce(ctx, ramp, planned)
     return None
 
 
@@ -412,9 +430,7 @@ def _deload_day(day: DayPlan, ramping: set[str], ctx: _Context) -> DayPlan:
             entry = ctx.library.get(planned.exercise_id)
             if planned.target_load is not None and entry is not None:
                 step = increment(gear_kind(entry), planned.target_load.unit) or 1.0
-                value = scaled(
-                    planned.target_load.value, DELOAD_LOAD_SHARE, step, ceiling=planned.target_load.value
-                )
+                value = lighter(planned.target_load.value, DELOAD_LOAD_SHARE, step)
                 update["target_load"] = Load(value=value, unit=planned.target_load.unit)
             out.append(planned.model_copy(update=update))
         blocks.append(Block(label=block.label, exercises=out))

@@ -177,7 +177,10 @@ def _add_set(days: dict[Weekday, DayPlan], weekday: Weekday, b: int, i: int, sig
 
 
 def fit_weekly_volume(
-    week: WeeklyPlan, before: WeeklyPlan, library: ExerciseLibrary
+    week: WeeklyPlan,
+    before: WeeklyPlan,
+    library: ExerciseLibrary,
+    ramping: frozenset[str] | set[str] = frozenset(),
 ) -> tuple[WeeklyPlan, set[tuple[Weekday, str]]]:
     """Take back sets a progression added (more than in `before`) where a group would pass 20 weekly
     sets (R11) or 8 direct sets in a session (R12), the largest first; those exercises progress by
@@ -213,14 +216,18 @@ def fit_weekly_volume(
                     groups = entry.primary_groups | entry.secondary_groups
                     if not (groups & over or {(weekday, g) for g in entry.primary_groups} & crowded):
                         continue
-                    if best is None or planned.target_sets > best[0]:
-                        best = (planned.target_sets, weekday, b, i)
+                    # a returning movement's sets come back last; a progression's go first
+                    score = planned.target_sets - (100 if planned.exercise_id in ramping else 0)
+                    if best is None or score > best[0]:
+                        best = (score, weekday, b, i)
         if best is None:
             return week.model_copy(update={"days": days}), taken
         _, weekday, b, i = best
         planned = days[weekday].blocks[b].exercises[i]
-        taken.add((weekday, planned.exercise_id))
         _add_set(days, weekday, b, i, -1)
+        if planned.exercise_id in ramping:
+            continue
+        taken.add((weekday, planned.exercise_id))
         reps = rep_range(planned.target_reps)
         if reps is not None:
             wider = rep_text(reps[0], min(MAX_REP_TOP, reps[1] + BODYWEIGHT_REP_STEP))
