@@ -28,7 +28,7 @@ from fitcoach.errors import BadInput
 from fitcoach.library.loader import ExerciseLibrary
 from fitcoach.storage.memory_repo import load_active_items, to_item
 from fitcoach.storage.plans import get_active_plan
-from fitcoach.storage.program import logged_sets, physiological_notes
+from fitcoach.storage.program import logged_sessions, logged_sets, physiological_notes
 from fitcoach.storage.proposals import find_roll, stage_proposal
 from fitcoach.storage.tables import MemoryItemRow, ProposalRow
 from fitcoach.storage.users import lock_user
@@ -50,36 +50,26 @@ class Rolled:
 
 
 def load_program_history(session: Session, *, user_id: str, now: datetime) -> ProgramHistory:
-    sessions: list[DoneSession] = []
-    current_log: str | None = None
-    exercises: list[DoneExercise] = []
-    sets: list[DoneSet] = []
-    exercise: str | None = None
-    head: tuple[datetime, str, str | None] | None = None
-
-    def close_exercise() -> None:
-        nonlocal sets, exercise
-        if exercise is not None and sets:
-            exercises.append(DoneExercise(exercise, tuple(sets)))
-        sets, exercise = [], None
-
-    def close_session() -> None:
-        nonlocal exercises
-        close_exercise()
-        if head is not None and exercises:
-            sessions.append(DoneSession(head[0], Weekday(head[1]), tuple(exercises), head[2]))
-        exercises = []
-
-    index = -1
-    for row in logged_sets(session, user_id=user_id, since=now - HISTORY):
-        if row.id != current_log:
-            close_session()
-            current_log, head, index = row.id, (row.completed_at, row.plan_day, row.notes), -1
-        if row.exercise_index != index:
-            close_exercise()
-            exercise, index = row.exercise_id, row.exercise_index
-        sets.append(DoneSet(row.weight, row.reps, row.unit, row.rpe, row.is_warmup))
-    close_session()
+    since = now - HISTORY
+    by_log: dict[str, dict[int, tuple[str, list[DoneSet]]]] = {}
+    for log_id, index, exercise_id, weight, unit, reps, rpe, warmup in logged_sets(
+        session, user_id=user_id, since=since
+    ):
+        exercises = by_log.setdefault(log_id, {})
+        found = exercises.get(index)
+        if found is None:
+            found = exercises[index] = (exercise_id, [])
+        found[1].append(DoneSet(weight, reps, unit, rpe, warmup))
+    sessions = [
+        DoneSession(
+            completed_at,
+            Weekday(plan_day),
+            tuple(DoneExercise(slug, tuple(sets)) for slug, sets in by_log[log_id].values()),
+            notes,
+        )
+        for log_id, completed_at, plan_day, notes in logged_sessions(session, user_id=user_id, since=since)
+        if log_id in by_log
+    ]
     injuries: list[InjuryEpisode] = []
     soreness: list[InjuryEpisode] = []
     for note in physiological_notes(session, user_id=user_id, since=now - INJURY_HISTORY):

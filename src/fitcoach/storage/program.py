@@ -13,29 +13,29 @@ from sqlalchemy.orm import Session
 from fitcoach.contract.models import Tier
 from fitcoach.storage.tables import MemoryItemRow, WorkoutLog, WorkoutSet
 
-_SETS = (
-    select(
-        WorkoutLog.id,
-        WorkoutLog.completed_at,
-        WorkoutLog.plan_day,
-        WorkoutLog.notes,
-        WorkoutSet.exercise_id,
-        WorkoutSet.exercise_index,
-        WorkoutSet.weight,
-        WorkoutSet.unit,
-        WorkoutSet.reps,
-        WorkoutSet.rpe,
-        WorkoutSet.is_warmup,
-    )
-    .join(WorkoutSet, WorkoutSet.log_id == WorkoutLog.id)
-    .order_by(WorkoutLog.completed_at, WorkoutLog.id, WorkoutSet.exercise_index, WorkoutSet.set_index)
+_LOGS = select(WorkoutLog.id, WorkoutLog.completed_at, WorkoutLog.plan_day, WorkoutLog.notes).order_by(
+    WorkoutLog.completed_at, WorkoutLog.id
 )
+_SETS = select(
+    WorkoutSet.log_id,
+    WorkoutSet.exercise_index,
+    WorkoutSet.exercise_id,
+    WorkoutSet.weight,
+    WorkoutSet.unit,
+    WorkoutSet.reps,
+    WorkoutSet.rpe,
+    WorkoutSet.is_warmup,
+).order_by(WorkoutSet.completed_at, WorkoutSet.log_id, WorkoutSet.exercise_index, WorkoutSet.set_index)
+
+
+def logged_sessions(session: Session, *, user_id: str, since: datetime) -> Sequence[Row[*tuple[Any, ...]]]:
+    """The sessions logged since `since`, oldest first: id, completed_at, plan_day, notes."""
+    return session.execute(_LOGS.where(WorkoutLog.user_id == user_id, WorkoutLog.completed_at >= since)).all()
 
 
 def logged_sets(session: Session, *, user_id: str, since: datetime) -> Sequence[Row[*tuple[Any, ...]]]:
-    """Every set logged since `since`, session by session in time order, with the session's plan day
-    and notes (one query over the user/time index)."""
-    return session.execute(_SETS.where(WorkoutLog.user_id == user_id, WorkoutLog.completed_at >= since)).all()
+    """Their sets in session, exercise and set order (the user/time index; no timestamps decoded)."""
+    return session.execute(_SETS.where(WorkoutSet.user_id == user_id, WorkoutSet.completed_at >= since)).all()
 
 
 def physiological_notes(session: Session, *, user_id: str, since: datetime) -> list[MemoryItemRow]:

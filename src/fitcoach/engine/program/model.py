@@ -23,7 +23,7 @@ def convert(value: float, source: LoadUnit, target: LoadUnit) -> float:
     return value * KG_PER_LB if target == "kg" else value / KG_PER_LB
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DoneSet:
     weight: float
     reps: int
