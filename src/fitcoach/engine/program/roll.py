@@ -327,8 +327,9 @@ def _ramp_for(
             continue
         if not loads_area(entry, episode.area):
             continue
-        if any(e.at >= ended for e in ctx.history.exposures(planned.exercise_id)):
-            continue  # trained since: it is back already
+        exposures = ctx.history.exposures(planned.exercise_id)
+        if not exposures or any(e.at >= ended for e in exposures):
+            continue  # new to the lifter (nothing to return to), or trained since: back already
         previous_load = ctx.last_load(planned.exercise_id, before=episode.started)
         ramp = RampStep(
             exercise_id=planned.exercise_id,
@@ -340,7 +341,7 @@ def _ramp_for(
             target_rir=planned.target_rir,
         )
         return _announce(ctx, ramp, planned)
-    if layoff:
+    if layoff and ctx.history.exposures(planned.exercise_id):
         last = ctx.history.last_before(ctx.now)
         long_off = last is not None and ctx.now - last.completed_at >= LONG_LAYOFF
         steps = INJURY_STEPS if long_off else LAYOFF_STEPS

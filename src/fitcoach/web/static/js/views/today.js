@@ -3,6 +3,7 @@ import { ApiError, api } from "../api.js";
 import { coachNote, dayBlocks, dayHeader } from "../dayview.js";
 import { clear, h } from "../dom.js";
 import { t } from "../i18n.js";
+import { proposalCard } from "../proposal.js";
 import { loadSession } from "../session.js";
 
 export function noPlan() {
@@ -54,7 +55,28 @@ export function workoutActions(day, weekday, { askLabel = "ask_coach_day", askTa
   return h("div.actions", {}, buttons);
 }
 
-export async function renderToday(root) {
+/** Next week as the program proposed it (issue 18): its card, with Accept Plan, above the day. */
+async function programCards(app, root) {
+  let staged;
+  try {
+    staged = (await api.stagedProposals()).items.filter((p) => p.type === "UPDATE_WEEK" && p.data && p.data.program);
+  } catch {
+    return; // the day is shown anyway; the Coach tab lists what is staged
+  }
+  if (!staged.length) return;
+  const active = app ? await app.activePlan().catch(() => null) : null;
+  const refresh = async () => {
+    if (app) app.invalidatePlan();
+    return app ? app.activePlan() : null;
+  };
+  const accepted = async () => {
+    await refresh();
+    if (app) app.rerender();
+  };
+  root.prepend(...staged.map((proposal) => proposalCard(proposal, { activePlan: active, onStale: refresh, onAccepted: accepted })));
+}
+
+export async function renderToday(root, { app } = {}) {
   let today;
   try {
     today = await api.planToday();
@@ -63,4 +85,6 @@ export async function renderToday(root) {
     throw err;
   }
   clear(root, dayPage({ day: today.day, weekday: today.weekday, actions: workoutActions(today.day, today.weekday) }));
+  if (today.not_updated) root.prepend(h("p.warn.not-updated", { role: "status" }, t("plan_not_updated")));
+  await programCards(app, root);
 }
