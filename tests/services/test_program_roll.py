@@ -162,3 +162,26 @@ def test_a_later_week_rolls_from_the_accepted_one(
     # not trained last week: one step down from 45
     assert monday["target_load"] == {"value": 40.0, "unit": "lb"}
     assert roll_rows(engine, user) == 2
+
+
+def test_sessions_logged_before_the_accept_count_in_the_accepted_week(
+    client: TestClient, make_user: MakeUser, engine: Engine, clock: FrozenClock
+) -> None:
+    user = seed_athlete(make_user, engine, clock.now())
+    clock.set(parse_instant("2026-09-21T19:00:00Z"))  # Monday of the next week, not accepted yet
+    body = {
+        "plan_day": "monday",
+        "completed_at": "2026-09-21T18:00:00Z",
+        "exercises_logged": [{"exercise_id": "incline-db-bench-press", "sets": [{"weight": 40, "reps": 10}]}],
+    }
+    logged = client.post("/api/workouts/log", json=body, headers=user.headers)
+    assert logged.status_code in (200, 201), logged.text
+    proposal = staged(client, user)[0]
+    assert proposal["data"]["week_start_date"] == "2026-09-21"
+    accepted = client.post(f"/api/coach/proposals/{proposal['id']}/accept", headers=user.headers).json()
+    monday = accepted["plan"]["days"]["monday"]
+    assert monday["status"] == "completed" and monday["completed_log_id"] == logged.json()["id"]
+    assert (
+        client.get("/api/plan", headers=user.headers).json()["plan"]["days"]["monday"]["status"]
+        == "completed"
+    )
