@@ -227,3 +227,19 @@ def test_the_week_is_due_after_its_last_session_and_shown_rolled_forward() -> No
 def test_block_position_in_the_contract_is_bounded() -> None:
     with pytest.raises(ValueError):
         BlockPosition(number=1, week=9, length=5)
+
+
+@pytest.mark.parametrize(
+    ("lang", "area", "group"),
+    [
+        ("en", "shoulder", "chest"),
+        ("fr", "épaule", "pectoraux"),
+        ("pt", "ombro", "peito"),
+        ("ru", "плечо", "грудь"),
+        ("zh-Hant", "肩膀", "胸部"),
+    ],
+)
+def test_areas_and_groups_are_named_in_the_users_language(lang: str, area: str, group: str) -> None:
+    words = Words(lang)
+    assert words.area("shoulder") == area and words.group("Chest") == group
+    assert words.area("lower_back") != "lower_back"

@@ -447,7 +447,7 @@ def _professional(ctx: _Context) -> None:
             counts[episode.area.value] = counts.get(episode.area.value, 0) + 1
     for area, count in sorted(counts.items()):
         if count >= PROFESSIONAL_COUNT:
-            name = area.replace("_", " ")
+            name = ctx.words.area(area)
             ctx.changes.insert(
                 0, ctx.words.change("professional", None, ctx.words.text("professional", area=name))
             )

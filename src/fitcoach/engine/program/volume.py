@@ -108,7 +108,7 @@ def adjust_volume(
         moved = _move_sets(days, group, step.delta, library, ramping)
         total = round(weekly_fractional(days, library).get(group, 0.0))
         totals[group.value] = total
-        named = group.value.replace("_", " ").lower()
+        named = words.group(group.value)
         listed = ", ".join(words.text(signal.value) for signal in step.signals)
         if moved > 0:
             changes.append(

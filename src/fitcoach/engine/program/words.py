@@ -5,11 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fitcoach.contract.models import ProgramChange
-from fitcoach.languages.program import program_text
+from fitcoach.languages.program import program_name, program_text
 from fitcoach.languages.ui import unit_name
 from fitcoach.library.models import Exercise
-
-ChangeKind = str
 
 
 @dataclass(frozen=True)
@@ -21,6 +19,12 @@ class Words:
 
     def exercise(self, entry: Exercise) -> str:
         return entry.localized_name(self.lang)
+
+    def area(self, area: str) -> str:
+        return program_name(self.lang, "area_names", area)
+
+    def group(self, group: str) -> str:
+        return program_name(self.lang, "group_names", group)
 
     def unit(self, unit: str) -> str:
         return unit_name(self.lang, unit)
