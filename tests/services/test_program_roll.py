@@ -185,3 +185,27 @@ def test_sessions_logged_before_the_accept_count_in_the_accepted_week(
         client.get("/api/plan", headers=user.headers).json()["plan"]["days"]["monday"]["status"]
         == "completed"
     )
+
+
+def test_two_page_views_at_once_stage_one_week(
+    make_user: MakeUser, engine: Engine, clock: FrozenClock
+) -> None:
+    """Two devices open the app at the same moment after the last session: one roll, one proposal."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from fitcoach.library import get_library
+    from fitcoach.services.program import roll_if_due
+
+    user = seed_athlete(make_user, engine, clock.now())
+    now = parse_instant("2026-09-19T10:00:00Z")
+    sessions = make_sessionmaker(engine)
+
+    def view() -> bool | None:
+        with sessions() as session:
+            rolled = roll_if_due(session, user_id=user.id, now=now, library=get_library(), lang=None)
+            return None if rolled is None else rolled.created
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(lambda _: view(), range(4)))
+    assert sorted(results, key=str) == [False, False, False, True]
+    assert roll_rows(engine, user) == 1
