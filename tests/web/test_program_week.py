@@ -8,6 +8,7 @@ import json
 import re
 from collections.abc import Callable
 from datetime import UTC, date, datetime, time, timedelta
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -22,7 +23,7 @@ pytestmark = pytest.mark.browser
 
 
 def test_next_weeks_card_explains_each_load_and_the_workout_starts_from_it(
-    shared_server: LiveServer, phone: Callable[[str], Page]
+    shared_server: LiveServer, phone: Callable[[str], Page], screenshots: Path
 ) -> None:
     user = shared_server.create_user("Ines")
     api = shared_server.api(user["token"])
@@ -64,11 +65,13 @@ def test_next_weeks_card_explains_each_load_and_the_workout_starts_from_it(
     card = page.locator(".proposal[data-type=UPDATE_WEEK]")
     expect(card).to_be_visible()
     expect(card.locator(".program-changes li", has_text=reason)).to_have_count(1)
+    page.screenshot(path=screenshots / "today-next-week.png")
     card.locator("button.accept").click()
     expect(card).to_have_class(re.compile("is-accepted"))
 
     page.goto(f"{shared_server.url}/week")
     expect(page.locator(".block-position")).to_have_text("Week 1 of 6")
+    page.screenshot(path=screenshots / "week-block.png")
     page.goto(f"{shared_server.url}/workouts/{day}")
     first = page.locator(f"li.exercise[data-exercise='{lift['exercise_id']}'] .ex-rx").first
     expect(first).to_contain_text("30 lb")
