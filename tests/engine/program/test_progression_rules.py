@@ -54,6 +54,9 @@ def done(slug: str, weight: float, reps: list[int], unit: str = "lb", rpe: float
         ("incline-db-bench-press", "lb", 50, [10, 10, 10], Outcome.HIT, 50, 4),
         # a cable stack: one plate
         ("seated-cable-row", "lb", 100, [10, 10, 10], Outcome.HIT, 105, 3),
+        # two reps over on every set: two steps when they add at most 10 % (100 → 110), else one
+        ("seated-cable-row", "lb", 100, [12, 12, 12], Outcome.HIT, 110, 3),
+        ("incline-db-bench-press", "lb", 40, [12, 12, 12], Outcome.HIT, 45, 3),
     ],
 )
 def test_double_progression(

@@ -29,6 +29,10 @@ from fitcoach.library.models import Exercise
 DEFAULT_RIR = 2
 """Prescriptions without a target RIR are read at 2 (R13's 1–3, science.md §3)."""
 
+EXCEED_REPS = 2
+MAX_JUMP = 0.10
+"""Two reps over the range on every set earns two steps if they add at most 10 % (ACSM 2009, §6)."""
+
 
 @dataclass(frozen=True)
 class Progressed:
@@ -96,7 +100,8 @@ def progress(
         )
     # HIT
     if top is None or old + step <= top:
-        new = tidy(old + step)
+        steps = 2 if _well_over(performance.fewest_reps, reps[1], old, step, top) else 1
+        new = tidy(old + steps * step)
         text = words.text(
             "load_up", exercise=name, old=_n(old), new=_n(new), unit=words.unit(unit), reps=reps[1]
         )
@@ -114,6 +119,16 @@ def progress(
     update = {"target_reps": wider, "target_load": as_load(held, unit)}
     return Progressed(
         planned.model_copy(update=update), words.change("reps", entry, text), performance.outcome
+    )
+
+
+def _well_over(fewest: int, high: int, load: float, step: float, top: float | None) -> bool:
+    """Two reps or more over the range on every set: two steps when that stays within 10 % of the load
+    and the gear (ACSM 2009: raise 2–10 % when 1–2 reps over the target are done; science.md §6)."""
+    return (
+        fewest >= high + EXCEED_REPS
+        and 2 * step <= load * MAX_JUMP
+        and (top is None or load + 2 * step <= top)
     )
 
 
