@@ -58,3 +58,16 @@ def test_a_soreness_note_holds_the_groups_sets_and_says_why() -> None:
     assert plain.plan.program.sets_per_group["Chest"] > held.plan.program.sets_per_group["Chest"]
     texts = [c.text for c in held.changes]
     assert any(t.startswith("chest: ") and "recovery signals (soreness)" in t for t in texts), texts
+
+
+def test_a_soreness_note_on_the_returning_area_steps_the_ramp_back() -> None:
+    lifter = simulate([Week.HIT, Week.HIT, Week.HURT, Week.HIT])
+    lifter.train(Week.HIT)
+    monday = at(lifter.plan.week_start_date, 9)
+    sore = InjuryEpisode(BodyArea.SHOULDER, monday + timedelta(days=1), monday + timedelta(days=3))
+    history = ProgramHistory(tuple(lifter.sessions), tuple(lifter.injuries), (sore,))
+    now = at(lifter.plan.week_start_date + timedelta(days=6), 20)
+    proposed = propose_next_week(lifter.plan, history, lifter.profile, now=now, library=get_library())
+    assert proposed.plan.program is not None
+    assert {r.step for r in proposed.plan.program.ramp} == {1}
+    assert any(c.kind == "pain" for c in proposed.changes)

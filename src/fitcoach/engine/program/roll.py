@@ -108,9 +108,10 @@ class _Context:
             for exposure in self.history.exposures(exercise_id)
             if self.week_from <= exposure.at < self.week_to
         )
+        # a strain or a soreness note on the returning area, however the coach filed it from the chat
         hurt = area is not None and any(
             episode.area.value == area and self.week_from <= episode.started < self.week_to
-            for episode in self.history.injuries
+            for episode in (*self.history.injuries, *self.history.soreness)
         )
         return noted or hurt
 
