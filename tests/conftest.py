@@ -14,8 +14,8 @@ from pathlib import Path
 import psycopg
 import pytest
 from fastapi import FastAPI
-from hypothesis import HealthCheck, settings
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, settings
 from sqlalchemy import Engine, inspect, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session

@@ -21,6 +21,8 @@ from fitcoach.storage import plans, proposals
 from fitcoach.storage.db import make_sessionmaker
 from tests.conftest import DATA
 
+HEVY = DATA.parent / "transfer" / "fixtures" / "hevy_kg.csv"
+
 Context = dict[str, Any]
 """What earlier steps answered, by step label: later steps take their ids from it."""
 
@@ -165,4 +167,22 @@ STEPS = [
         lambda ctx: {"path_parameters": {"item_id": ctx["POST /api/memory"]["items"][0]["id"]}},
     ),
     Step("DELETE /api/memory"),
+    Step(
+        "POST /api/import",
+        lambda _: {
+            "body": {"file": HEVY.read_bytes(), "timezone": "Europe/Paris", "commit": "true"},
+            "media_type": "multipart/form-data",
+        },
+    ),
+    Step("GET /api/imports"),
+    Step(
+        "POST /api/imports/{import_id}/mapping",
+        lambda ctx: {
+            "path_parameters": {"import_id": ctx["POST /api/import"]["import_id"]},
+            "body": {"mapping": {"Landmine Press": "arnold-press"}},
+        },
+    ),
+    Step("GET /api/export", lambda _: {"query": {"format": "json"}}),
+    # The first call of a deletion: it hands out the confirmation and deletes nothing.
+    Step("DELETE /api/me", expect=202),
 ]

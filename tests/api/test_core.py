@@ -25,6 +25,7 @@ PATH_EXAMPLES = {
     "/api/coach/proposals/{proposal_id}/accept": "/api/coach/proposals/prop_123/accept",
     "/api/coach/proposals/{proposal_id}/dismiss": "/api/coach/proposals/prop_123/dismiss",
     "/api/me/tokens/{token_id}": "/api/me/tokens/tok_123",
+    "/api/imports/{import_id}/mapping": "/api/imports/imp_123/mapping",
 }
 PROTECTED = [
     ("GET", "/api/exercises"),
@@ -56,6 +57,11 @@ PROTECTED = [
     ("GET", "/api/me/tokens"),
     ("DELETE", "/api/me/tokens/tok_123"),
     ("POST", "/api/auth/logout"),
+    ("POST", "/api/import"),
+    ("GET", "/api/imports"),
+    ("POST", "/api/imports/imp_123/mapping"),
+    ("GET", "/api/export"),
+    ("DELETE", "/api/me"),
 ]
 
 

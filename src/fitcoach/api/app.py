@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from datetime import timedelta
 
 from fastapi import APIRouter, FastAPI
 from sqlalchemy import Engine
 from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.routing import Route
 
 from fitcoach import __version__
 from fitcoach.api.errors import install_error_handlers
@@ -14,15 +17,34 @@ from fitcoach.api.finite import RejectNonFinite
 from fitcoach.api.limits import BodySizeLimit
 from fitcoach.api.nul import RejectNul
 from fitcoach.api.readiness import MigrationGate, Schema
-from fitcoach.api.routes import analytics, auth, coach, exercises, health, me, memory, plan, tokens, workouts
+from fitcoach.api.routes import (
+    account,
+    analytics,
+    auth,
+    coach,
+    exercises,
+    health,
+    me,
+    memory,
+    plan,
+    tokens,
+    transfer,
+    workouts,
+)
 from fitcoach.api.security import SecurityHeaders
+from fitcoach.assistants.coach_tools import CoachDeps
+from fitcoach.assistants.server import MCP_PATH, build_mcp_server, http_endpoint, serving
 from fitcoach.clock import Clock, SystemClock
 from fitcoach.config import Settings
 from fitcoach.languages.detect import warm_up_detection
 from fitcoach.services.brains import Brains, make_brains
 from fitcoach.storage.db import make_engine, make_sessionmaker
 from fitcoach.storage.rate_limits import DatabaseRateLimiter
+from fitcoach.transfer.cells import MAX_IMPORT_BYTES
 from fitcoach.web import mount_web
+
+UPLOAD_OVERHEAD = 64 * 1024
+"""A multipart upload's boundaries and form fields around the file."""
 
 # Every router, in one list: a new area adds one line here.
 ROUTERS: list[APIRouter] = [
@@ -36,7 +58,15 @@ ROUTERS: list[APIRouter] = [
     plan.router,
     me.router,
     tokens.router,
+    transfer.router,
+    account.router,
 ]
+
+
+@asynccontextmanager
+async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
+    async with serving(app.state.mcp):
+        yield
 
 
 def create_app(
@@ -48,7 +78,7 @@ def create_app(
 ) -> FastAPI:
     """Build the app. `engine` defaults to one for `settings.database_url` (migrations are the
     caller's job: `fitcoach serve` and `fitcoach migrate` run them)."""
-    app = FastAPI(title="fitcoach", version=__version__)
+    app = FastAPI(title="fitcoach", version=__version__, lifespan=_lifespan)
     app.state.settings = settings
     app.state.clock = clock or SystemClock()
     app.state.engine = engine or make_engine(
@@ -71,13 +101,26 @@ def create_app(
     install_error_handlers(app)
     for router in ROUTERS:
         app.include_router(router)
+    ttl = timedelta(days=settings.token_ttl_days)
+    deps = CoachDeps(
+        sessions=app.state.sessionmaker,
+        clock=app.state.clock,
+        brains=app.state.brains,
+        chat_limiter=app.state.chat_limiter,
+    )
+    app.state.mcp = build_mcp_server(deps, token_ttl=ttl)
+    app.router.routes.append(Route(MCP_PATH, endpoint=http_endpoint(app.state.mcp, deps, token_ttl=ttl)))
     mount_web(app)
     # Outermost last: headers go on every answer (a refused host or body included); the host check
     # runs before anything reads the body; the migration gate sits next to the routes.
     app.add_middleware(MigrationGate, schema=app.state.schema)
     app.add_middleware(RejectNonFinite)
     app.add_middleware(RejectNul)  # inside the size limit: it reads only bodies that fit
-    app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(
+        BodySizeLimit,
+        max_bytes=settings.max_body_bytes,
+        larger={"/api/import": MAX_IMPORT_BYTES + UPLOAD_OVERHEAD},
+    )
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=settings.trusted_hosts)
     app.add_middleware(SecurityHeaders, hsts=settings.hsts)
     return app

@@ -12,17 +12,20 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 class BodySizeLimit:
     """Answers 413 when the declared or actual request body exceeds `max_bytes`."""
 
-    def __init__(self, app: ASGIApp, *, max_bytes: int) -> None:
+    def __init__(self, app: ASGIApp, *, max_bytes: int, larger: dict[str, int] | None = None) -> None:
         self.app = app
         self.max_bytes = max_bytes
+        self.larger = larger or {}
+        """Paths that take files (an import) and their own limit."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.larger.get(scope.get("path", ""), self.max_bytes)
         declared = dict(scope.get("headers", [])).get(b"content-length")
-        if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
-            await self._refuse(send)
+        if declared is not None and declared.isdigit() and int(declared) > limit:
+            await self._refuse(send, limit)
             return
         # Read the body up front (it is small by definition) so a chunked upload is also bounded.
         chunks: list[bytes] = []
@@ -34,8 +37,8 @@ class BodySizeLimit:
                 break
             chunk = message.get("body", b"")
             size += len(chunk)
-            if size > self.max_bytes:
-                await self._refuse(send)
+            if size > limit:
+                await self._refuse(send, limit)
                 return
             chunks.append(chunk)
             more = message.get("more_body", False)
@@ -51,12 +54,12 @@ class BodySizeLimit:
 
         await self.app(scope, replay, send)
 
-    async def _refuse(self, send: Send) -> None:
+    async def _refuse(self, send: Send, limit: int) -> None:
         payload: dict[str, Any] = {
             "error": {
                 "code": "payload_too_large",
-                "message": f"request body exceeds {self.max_bytes} bytes",
-                "details": {"max_bytes": self.max_bytes},
+                "message": f"request body exceeds {limit} bytes",
+                "details": {"max_bytes": limit},
             }
         }
         body = json.dumps(payload).encode()

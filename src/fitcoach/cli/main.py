@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from fitcoach import __version__
-from fitcoach.cli import cache, exercises, memory, plan, server, users
+from fitcoach.cli import assistant, cache, exercises, memory, nlu, plan, server, transfer, users
 from fitcoach.cli import eval as eval_cli
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, help="fitcoach: the AI personal trainer.")
@@ -24,4 +24,9 @@ app.add_typer(users.app, name="user")
 app.add_typer(exercises.app, name="exercises")
 app.add_typer(memory.app, name="memory")
 app.add_typer(cache.app, name="cache")
+app.add_typer(nlu.app, name="nlu")
 app.command("eval")(eval_cli.eval_cases)
+app.command("import")(transfer.import_command)
+app.command("export")(transfer.export_command)
+app.command("mcp")(assistant.mcp_command)
+users.app.command("delete")(transfer.delete_user_command)

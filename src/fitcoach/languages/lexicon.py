@@ -255,3 +255,14 @@ def matcher_for(langs: tuple[str, ...]) -> PhraseMatcher:
         if "en" not in langs and not set(_words(phrase)) & spoken
     ]
     return PhraseMatcher.for_lexicons((load_lexicon(lang) for lang in langs), loans)
+
+
+@cache
+def people_words(lang: str) -> frozenset[str]:
+    """Words naming another person in `lang` (wife, frère, mãe, жена, 老婆, third-person pronouns),
+    folded: evidence that a body part or a plan in the sentence is somebody else's."""
+    try:
+        raw = data_file(lang, "people.json").read_text("utf-8")
+    except FileNotFoundError:
+        return frozenset()
+    return frozenset(fold(word) for word in json.loads(raw)["people"])

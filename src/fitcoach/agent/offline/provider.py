@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from fitcoach.agent.offline.acting import days, equipment, progression, swaps, talk, weeks
+from fitcoach.agent.offline.acting import days, equipment, progression, restraint, swaps, talk, weeks
 from fitcoach.agent.offline.acting import memory as memory_ops
 from fitcoach.agent.offline.acting.turn import Turn, reply
 from fitcoach.agent.offline.answering import limit_sentences
@@ -114,6 +114,13 @@ def coach_turn(turn: TurnInput, tools: ToolRunner) -> CoachReply:
     if asks_to_forget_everything(turn.message):
         # never a rewrite of memory: the user confirms in the Me tab (DELETE /api/memory)
         return reply(context, context.say("forget_all_confirm"))
+    found = restraint.reading(turn.message, u.lang)
+    if restraint.holds_back(found, u.intent):
+        assert found is not None
+        # the message asks for nothing: whatever words it contains, answer it and change nothing
+        if u.intent in restraint.ACTING_INTENTS or u.intent is Intent.UNKNOWN:
+            return _limited(context, u, restraint.answer_without_acting(context, found))
+        return _limited(context, u, handler(context))
     if equipment.closes_gym(context):
         handler = equipment.gym_closed
     elif u.intent not in CORRECTION_KEEPS and equipment.corrects_equipment(context):
@@ -136,6 +143,10 @@ def coach_turn(turn: TurnInput, tools: ToolRunner) -> CoachReply:
         preferences = [memory_ops.preference(context, u.tone)] if u.tone is not None else []
         preferences += [memory_ops.answer_preference(context, key) for key in u.preferences]
         answer.memory_mutations.extend(p for p in preferences if p is not None)
+    return _limited(context, u, answer)
+
+
+def _limited(context: Turn, u: Understanding, answer: CoachReply) -> CoachReply:
     limit = SENTENCE_LIMITS.get(u.intent)
     detailed = u.asks_why or context.tone == "deep_science" or context.verbosity == "detailed"
     if u.intent is Intent.TECHNIQUE and not detailed:

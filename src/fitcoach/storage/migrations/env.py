@@ -5,7 +5,7 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import Engine
 
-from fitcoach.storage import auth_tables  # noqa: F401  (registers its tables on Base.metadata)
+from fitcoach.storage import auth_tables, transfer_tables  # noqa: F401  (registers their tables)
 from fitcoach.storage.db import make_engine
 from fitcoach.storage.tables import Base
 

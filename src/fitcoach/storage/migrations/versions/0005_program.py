@@ -2,7 +2,7 @@
 unique per user, so the same week is never staged twice.
 
 Revision ID: 0005_program
-Revises: accounts_tokens_limits (file 0003_accounts_tokens_limits.py)
+Revises: 0004_transfer
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0005_program"
-down_revision = "accounts_tokens_limits"
+down_revision = "0004_transfer"
 branch_labels = None
 depends_on = None
 

@@ -5,6 +5,7 @@ import { errorText } from "../errors.js";
 import { formatDate, getLang, LANGUAGE_NAMES, setLang, t } from "../i18n.js";
 import * as outbox from "../outbox.js";
 import { devicesSection } from "./devices.js";
+import { transferSection } from "./transfer.js";
 
 const TIERS = ["tier_1_staples", "tier_2_physiological", "tier_3_situational"];
 
@@ -124,6 +125,7 @@ export async function renderMe(root, { app }) {
         forgetAllError,
       ),
       devicesSection(app),
+      transferSection(app),
       h("section.card", {}, h("h3", {}, t("plan_versions")), items.length ? versionList(items, activeVersion, revert) : h("p.muted", {}, t("no_plan_title")), revertError),
       h(
         "section.card.settings",

@@ -1,0 +1,101 @@
+"""Restraint (issue 14): the learned reading of a message can hold back what the coach's rules
+would do. When the models are sure that a message asks for no action (a question, small talk about
+someone else, a "no thanks", a logged set), the turn is answered and nothing is staged or written,
+whatever words it contains ("is Monday chest day?", "my wife's knee hurts", "talk to me like it's a
+competition" before a tone change is read by the rules as an event).
+
+The threshold comes from held-out writers (`fitcoach nlu train`): a "no action" reading is right at
+least 97 % of the time above it."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from fitcoach.agent.offline.acting import progression, talk
+from fitcoach.agent.offline.acting.turn import Turn, reply
+from fitcoach.agent.offline.understanding import Intent
+from fitcoach.contract.models import CoachReply
+from fitcoach.nlu import Reading, models_available, read
+
+log = logging.getLogger(__name__)
+
+ACTING_INTENTS = frozenset(
+    {
+        Intent.ONBOARDING,
+        Intent.WEEK_OVERHAUL,
+        Intent.EVENT,
+        Intent.DAY_EDIT,
+        Intent.LIVE_SWAP,
+        Intent.ACUTE_PAIN,
+        Intent.RESOLUTION,
+        Intent.TONE,
+    }
+)
+"""Intents whose handlers stage a proposal or write memory."""
+
+
+def reading(message: str, lang: str) -> Reading | None:
+    """The models' reading, or None where no models ship (a source checkout before `nlu train`)."""
+    if not models_available():
+        return None
+    return read(message, lang)
+
+
+def holds_back(found: Reading | None, intent: Intent) -> bool:
+    """Whether the reading stops the rules' action. The roles of the spans weigh with the acts: pain
+    in the user's own body (`body_part_self`) keeps a pain turn even when the act reads as a question
+    ("my elbow hurts on skull crushers today"); pain only in somebody else's body never becomes the
+    user's memory, however sure the act is."""
+    if found is None:
+        return False
+    own, others = found.roles("body_part_self"), found.roles("body_part_other")
+    if intent is Intent.ACUTE_PAIN:
+        if others and not own:
+            return True
+        if own:
+            return False
+    return found.asks_nothing
+
+
+def _say(situation: str) -> Callable[[Turn], CoachReply]:
+    def handler(turn: Turn) -> CoachReply:
+        return reply(turn, turn.say(situation))
+
+    return handler
+
+
+def _smalltalk(turn: Turn, found: Reading) -> CoachReply:
+    if found.roles("body_part_other") and not found.roles("body_part_self"):
+        return reply(turn, turn.say("other_person"))
+    if turn.u.intent in (Intent.GREETING, Intent.THANKS, Intent.MOTIVATION):
+        return talk.small_talk(turn.u.intent.value)(turn)
+    return reply(turn, turn.say("nothing_changes"))
+
+
+def _question(turn: Turn, found: Reading) -> CoachReply:
+    if found.roles("body_part_other") and not found.roles("body_part_self"):
+        return reply(turn, turn.say("other_person"))
+    if turn.u.exercises or turn.u.asks_why:
+        return talk.technique(turn)
+    return reply(turn, turn.say("answer_general"))
+
+
+def answer_without_acting(turn: Turn, found: Reading) -> CoachReply:
+    """The reply to a message that asks for no action: answered by what it is, nothing changed."""
+    act = found.acts[0]
+    if act == "progress_question":
+        return progression.progression(turn)
+    if act == "plan_question":
+        return talk.technique(turn) if turn.u.asks_why else talk.whats_today(turn)
+    if act in ("technique_question", "knowledge_question"):
+        return _question(turn, found)
+    if act == "confirm":
+        return _say("accept_pending")(turn)
+    if act == "log_report":
+        return _say("log_noted")(turn)
+    if act == "forget_memory":
+        return _say("forget_all_confirm")(turn)
+    if act == "decline":
+        return _say("nothing_changes")(turn)
+    return _smalltalk(turn, found)

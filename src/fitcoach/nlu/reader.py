@@ -1,0 +1,156 @@
+"""Reading a message with the shipped models: acts with probabilities, topic, tagged spans."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import joblib
+import pycrfsuite
+
+from fitcoach.nlu.features import normalise, token_features
+from fitcoach.nlu.labels import ACTION_ACTS
+
+SECOND_ACT = 0.5
+"""A second act is read when its own calibrated probability is at least this."""
+
+
+@dataclass(frozen=True)
+class SlotSpan:
+    text: str
+    start: int
+    end: int
+    role: str
+    confidence: float
+
+
+@dataclass(frozen=True)
+class Reading:
+    acts: tuple[str, ...]
+    """One or two acts, most probable first."""
+    confidence: float
+    """The first act's probability."""
+    probabilities: dict[str, float]
+    topic: str | None
+    spans: tuple[SlotSpan, ...]
+    threshold: float
+    """Below this confidence an action is not taken on the model's word (chosen on held-out writers)."""
+    quiet_threshold: float
+    """From this margin (see `quiet_margin`), a reading that asks for no action holds back the rules."""
+    details: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def asks_action(self) -> bool:
+        return any(a in ACTION_ACTS for a in self.acts)
+
+    @property
+    def asks_nothing(self) -> bool:
+        """Sure enough that the message asks for no plan change and no memory write."""
+        return not self.asks_action and quiet_margin(self.probabilities, self.acts) >= self.quiet_threshold
+
+    @property
+    def sure(self) -> bool:
+        return self.confidence >= self.threshold
+
+    def roles(self, *names: str) -> list[SlotSpan]:
+        return [s for s in self.spans if s.role in names]
+
+
+MODEL_FILES = ("acts.joblib", "topic.joblib", "slots.crfsuite", "meta.json")
+
+
+def models_dir() -> Path:
+    return Path(str(resources.files("fitcoach.nlu").joinpath("models")))
+
+
+def models_available(folder: Path | None = None) -> bool:
+    folder = folder or models_dir()
+    return all(
+        (folder / name).is_file() for name in ("acts.joblib", "topic.joblib", "slots.crfsuite", "meta.json")
+    )
+
+
+@dataclass
+class Models:
+    acts: Any
+    classes: list[str]
+    topic: Any
+    tagger: pycrfsuite.Tagger
+    meta: dict[str, Any]
+
+
+@cache
+def load_models(folder: Path | None = None) -> Models:
+    folder = folder or models_dir()
+    acts = joblib.load(folder / "acts.joblib")
+    tagger = pycrfsuite.Tagger()
+    tagger.open(str(folder / "slots.crfsuite"))
+    meta = json.loads((folder / "meta.json").read_text("utf-8"))
+    return Models(acts["acts"], acts["classes"], joblib.load(folder / "topic.joblib"), tagger, meta)
+
+
+def decide_acts(probabilities: dict[str, float]) -> tuple[str, ...]:
+    ranked = sorted(probabilities.items(), key=lambda kv: -kv[1])
+    acts = [ranked[0][0]]
+    if len(ranked) > 1 and ranked[1][1] >= SECOND_ACT:
+        acts.append(ranked[1][0])
+    return tuple(acts)
+
+
+def quiet_margin(probabilities: dict[str, float], acts: tuple[str, ...]) -> float:
+    """How far the first act leads every act that would change something: "asks for nothing" is
+    trusted only when no action is a close second ("my elbow hurts on skull crushers" reads as
+    small talk at 0.43 and as pain at 0.38: too close to hold the coach back)."""
+    strongest_action = max((p for a, p in probabilities.items() if a in ACTION_ACTS), default=0.0)
+    return probabilities[acts[0]] - strongest_action
+
+
+def tag_spans(tagger: pycrfsuite.Tagger, text: str, lang: str | None = None) -> tuple[SlotSpan, ...]:
+    toks, rows = token_features(text, lang)
+    if not toks:
+        return ()
+    labels = tagger.tag(rows)
+    spans: list[SlotSpan] = []
+    open_role: str | None = None
+    start = end = 0
+    marginals: list[float] = []
+
+    def close() -> None:
+        if open_role is not None:
+            spans.append(SlotSpan(text[start:end], start, end, open_role, min(marginals)))
+
+    for i, (tok, label) in enumerate(zip(toks, labels, strict=True)):
+        if label == "O":
+            close()
+            open_role = None
+            continue
+        prefix, role = label.split("-", 1)
+        if prefix == "B" or role != open_role:
+            close()
+            open_role, start, marginals = role, tok.start, []
+        end = tok.end
+        marginals.append(tagger.marginal(label, i))
+    close()
+    return tuple(spans)
+
+
+def read(text: str, lang: str | None = None, *, folder: Path | None = None) -> Reading:
+    """What the message asks, read by the shipped models (raises FileNotFoundError without them)."""
+    models = load_models(folder)
+    row = models.acts.predict_proba([normalise(text)])[0]
+    probabilities = {act: float(p) for act, p in zip(models.classes, row, strict=True)}
+    acts = decide_acts(probabilities)
+    topic = str(models.topic.predict([normalise(text)])[0]) if "knowledge_question" in acts else None
+    return Reading(
+        acts=acts,
+        confidence=probabilities[acts[0]],
+        probabilities=probabilities,
+        topic=topic,
+        spans=tag_spans(models.tagger, text, lang),
+        threshold=float(models.meta.get("threshold", 1.0)),
+        quiet_threshold=float(models.meta.get("quiet_threshold", 1.0)),
+    )
