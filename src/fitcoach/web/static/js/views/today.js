@@ -56,7 +56,7 @@ export function workoutActions(day, weekday, { askLabel = "ask_coach_day", askTa
 }
 
 /** Next week as the program proposed it (issue 18): its card, with Accept Plan, above the day. */
-async function programCards(app, root) {
+async function programCards(app, root, onAccepted) {
   let staged;
   try {
     staged = (await api.stagedProposals()).items.filter((p) => p.type === "UPDATE_WEEK" && p.data && p.data.program);
@@ -71,9 +71,18 @@ async function programCards(app, root) {
   };
   const accepted = async () => {
     await refresh();
-    if (app) app.rerender();
+    await onAccepted();
   };
   root.prepend(...staged.map((proposal) => proposalCard(proposal, { activePlan: active, onStale: refresh, onAccepted: accepted })));
+}
+
+function todayBody(today) {
+  return h(
+    "div.today-body",
+    {},
+    today.not_updated ? h("p.warn.not-updated", { role: "status" }, t("plan_not_updated")) : null,
+    dayPage({ day: today.day, weekday: today.weekday, actions: workoutActions(today.day, today.weekday) }),
+  );
 }
 
 export async function renderToday(root, { app } = {}) {
@@ -84,7 +93,13 @@ export async function renderToday(root, { app } = {}) {
     if (err instanceof ApiError && err.status === 404) return clear(root, noPlan());
     throw err;
   }
-  clear(root, dayPage({ day: today.day, weekday: today.weekday, actions: workoutActions(today.day, today.weekday) }));
-  if (today.not_updated) root.prepend(h("p.warn.not-updated", { role: "status" }, t("plan_not_updated")));
-  await programCards(app, root);
+  let body = todayBody(today);
+  clear(root, body);
+  // Accepting next week redraws the day under the card; the card stays to say it was accepted.
+  const redraw = async () => {
+    const fresh = todayBody(await api.planToday());
+    body.replaceWith(fresh);
+    body = fresh;
+  };
+  await programCards(app, root, () => redraw().catch(() => undefined));
 }
