@@ -20,6 +20,7 @@ from fitcoach.contract.models import CoachReply
 from fitcoach.contract.normalize import missing_server_fields, normalize_reply
 from fitcoach.contract.schema import coach_reply_json_schema, gemini_response_schema
 from fitcoach.contract.wire_schema import (
+    SERVER_ONLY,
     SERVER_OWNED,
     lean_response_schema,
     openai_response_format,
@@ -142,6 +143,19 @@ def test_openai_schema_nullables_and_seven_days() -> None:
     assert {"$ref": "#/$defs/DayPlan"} in data["anyOf"]
 
 
+_EXERCISE_FIELDS = {"__all__": {"exercises": {"__all__": set(SERVER_ONLY["PlannedExercise"])}}}
+_DAY_FIELDS = {"blocks": _EXERCISE_FIELDS}
+_SERVER_ONLY: Any = {
+    "proposal": {
+        "data": {
+            **dict.fromkeys(SERVER_ONLY["WeeklyPlan"], True),
+            "blocks": _EXERCISE_FIELDS,
+            "days": {"__all__": _DAY_FIELDS},
+        }
+    }
+}
+
+
 @pytest.mark.parametrize("seed", SEEDS)
 def test_openai_strict_schema_takes_a_complete_normalised_seed(data_dir: Path, seed: str) -> None:
     """What a strict model must write: every key present; the normalised seeds are such answers."""
@@ -152,7 +166,8 @@ def test_openai_strict_schema_takes_a_complete_normalised_seed(data_dir: Path, s
         plan=None,
     )
     schema = openai_response_format(get_library().slugs)["json_schema"]["schema"]
-    dumped = reply.model_dump(mode="json")
+    # the program's fields (target loads, the week's block) are the server's: no model writes them
+    dumped = reply.model_dump(mode="json", exclude=_SERVER_ONLY)
     for mutation in dumped["memory_mutations"]:
         entry = mutation["entry"]
         model = mutation["target_tier"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from fitcoach.contract.models import DayPlan, Weekday
+from fitcoach.contract.models import DayPlan, Load, PlannedExercise, Weekday
 from fitcoach.engine.profile import Profile
 from fitcoach.engine.rules import ALL_RULES
 from fitcoach.engine.validator import validate_day, validate_week
@@ -14,6 +14,11 @@ from tests.engine.helpers import GYM, day, ex, seed_profile, week_of
 
 MON = Weekday.MONDAY
 DUMBBELLS = Profile(inventory=Inventory(gear=frozenset({Gear.DUMBBELLS, Gear.BENCH, Gear.INCLINE_BENCH})))
+
+
+def loaded(slug: str, value: float, unit: str) -> PlannedExercise:
+    return ex(slug).model_copy(update={"target_load": Load.model_validate({"value": value, "unit": unit})})
+
 
 DAY_CASES: list[tuple[str, DayPlan, Profile, int | None, str | None]] = [
     ("known slugs", day([ex("goblet-squat")]), GYM, None, None),
@@ -81,6 +86,17 @@ DAY_CASES: list[tuple[str, DayPlan, Profile, int | None, str | None]] = [
     ("dumbbells at home", day([ex("goblet-squat")]), DUMBBELLS, None, None),
     ("barbell at home", day([ex("barbell-back-squat")]), DUMBBELLS, None, "equipment_unavailable"),
     ("chest-supported row, bad back", day([ex("chest-supported-db-row")]), seed_profile(), None, None),
+    ("the heaviest pair", day([loaded("goblet-squat", 50, "lb")]), seed_profile(), None, None),
+    ("22 kg under 50 lb", day([loaded("goblet-squat", 22, "kg")]), seed_profile(), None, None),
+    (
+        "past the heaviest pair",
+        day([loaded("goblet-squat", 55, "lb")]),
+        seed_profile(),
+        None,
+        "load_above_gear",
+    ),
+    ("24 kg over 50 lb", day([loaded("goblet-squat", 24, "kg")]), seed_profile(), None, "load_above_gear"),
+    ("a bar has no known top", day([loaded("barbell-back-squat", 300, "lb")]), GYM, None, None),
     ("barbell row, bad back", day([ex("barbell-bent-over-row")]), seed_profile(), None, "contraindicated"),
     ("fits 30 min", day([ex("goblet-squat")]), GYM, 30, None),
     (

@@ -36,14 +36,43 @@ def is_stale(
     return True
 
 
+def carry_loads(day: DayPlan, current: WeeklyPlan | None, weekday: Weekday | None) -> DayPlan:
+    """A coach's day keeps the program's loads: an exercise without `target_load` takes the one the
+    current plan has for it (that day's first, else any day's). Models never write loads (issue 18)."""
+    if current is None:
+        return day
+    loads = {}
+    for other, planned_day in current.days.items():
+        for planned in planned_day.exercises():
+            if planned.target_load is not None and (planned.exercise_id not in loads or other == weekday):
+                loads[planned.exercise_id] = planned.target_load
+    if not loads:
+        return day
+    blocks = [
+        block.model_copy(
+            update={
+                "exercises": [
+                    p
+                    if p.target_load is not None or p.exercise_id not in loads
+                    else p.model_copy(update={"target_load": loads[p.exercise_id]})
+                    for p in block.exercises
+                ]
+            }
+        )
+        for block in day.blocks
+    ]
+    return day.model_copy(update={"blocks": blocks})
+
+
 def apply_change(change: StagedChange, current: WeeklyPlan | None) -> WeeklyPlan:
-    """The plan after accepting `change` on top of `current`."""
+    """The plan after accepting `change` on top of `current`; a coach's change keeps the program's
+    loads and, within the same week, the week's place in its block."""
     if change.type is ProposalType.UPDATE_DAY:
         if current is None or change.target_day is None or not isinstance(change.data, DayPlan):
             raise Conflict("there is no active plan to change", code="no_plan")
         if current.days.get(change.target_day, DayPlan()).status == "completed":
             raise Conflict(f"{change.target_day.value} is already completed", code="day_completed")
-        day = change.data.model_copy(
+        day = carry_loads(change.data, current, change.target_day).model_copy(
             update={
                 "date": current.days[change.target_day].date
                 if change.target_day in current.days
@@ -57,6 +86,11 @@ def apply_change(change: StagedChange, current: WeeklyPlan | None) -> WeeklyPlan
     if not isinstance(change.data, WeeklyPlan):
         raise Conflict("a week proposal without a week", code="invalid_proposal")
     week = change.data
+    if current is not None:
+        days = {weekday: carry_loads(day, current, weekday) for weekday, day in week.days.items()}
+        week = week.model_copy(update={"days": days})
+        if week.program is None and current.week_start_date == week.week_start_date:
+            week = week.model_copy(update={"program": current.program})
     if current is None or current.week_start_date != week.week_start_date:
         return week
     kept = {day: plan for day, plan in current.days.items() if plan.status == "completed"}

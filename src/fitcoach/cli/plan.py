@@ -1,4 +1,5 @@
-"""`fitcoach plan validate|generate`: the programming engine from the command line (issue 3 item 7)."""
+"""`fitcoach plan validate|generate|roll`: the programming engine from the command line (issue 3 item 7),
+and next week's proposal staged for a user (issue 18)."""
 
 from __future__ import annotations
 
@@ -136,3 +137,41 @@ def generate(
     for note in generated.notes:
         typer.echo(note, err=True)
     typer.echo(json.dumps(generated.plan.model_dump(mode="json"), ensure_ascii=False, indent=2))
+
+
+@app.command()
+def roll(
+    user: Annotated[str, typer.Option(help="The user's id.")],
+    now: Annotated[str | None, typer.Option(help="ISO instant to roll at (default: now).")] = None,
+) -> None:
+    """Stage next week for USER if it is due and print {"proposal": {...}, "created": bool}; a week
+    staged before is printed again, never staged twice; {"proposal": null} when nothing is due."""
+    from fitcoach.api.routes.coach import render_proposal
+    from fitcoach.cli.common import echo_json, open_database
+    from fitcoach.errors import FitcoachError
+    from fitcoach.services.program import roll_week
+    from fitcoach.storage.db import make_sessionmaker
+    from fitcoach.storage.library import effective_library
+    from fitcoach.storage.users import get_user
+
+    try:
+        at = _now(now)
+    except ValueError as error:
+        raise _fail(str(error)) from error
+    engine = open_database()
+    try:
+        with make_sessionmaker(engine)() as session:
+            owner = get_user(session, user_id=user)
+            language = owner.settings.get("language")
+            library = effective_library(session)
+            rolled = roll_week(session, user_id=user, now=at, library=library, lang=language)
+            session.commit()
+            if rolled is None:
+                echo_json({"proposal": None, "created": False})
+                return
+            body = render_proposal(rolled.proposal).model_dump(mode="json")
+            echo_json({"proposal": body, "created": rolled.created})
+    except FitcoachError as error:
+        raise _fail(error.message) from error
+    finally:
+        engine.dispose()

@@ -120,6 +120,16 @@ class _Lenient(BaseModel):
 # --- plan -----------------------------------------------------------------------------------------
 
 
+LoadUnit = Literal["kg", "lb"]
+
+
+class Load(_Lenient):
+    """A load as the user reads it: in the unit they train in (issue 18)."""
+
+    value: float = Field(gt=0, le=1500)
+    unit: LoadUnit
+
+
 class PlannedExercise(_Lenient):
     exercise_id: str = Field(min_length=1, max_length=80)
     name: str | None = None
@@ -132,6 +142,11 @@ class PlannedExercise(_Lenient):
         max_length=60,
         description="R18: id of the registered modification that lets a chronic condition keep this "
         "exercise (e.g. 'wrist-neutral-push-up'); null when none is needed",
+    )
+    target_load: Load | None = Field(
+        default=None,
+        description="The load for the working sets, from the user's logs (issue 18); null for "
+        "bodyweight work or before the first logged session",
     )
 
     @field_validator("target_reps", mode="before")
@@ -179,12 +194,77 @@ class WeekSummary(_Lenient):
     frequency: int = Field(default=0, ge=0, le=7)
 
 
+class BlockPosition(_Lenient):
+    """Where a week sits in its training block (mesocycle): "Week 3 of 5"; the last week is the deload."""
+
+    number: int = Field(ge=1, le=1000, description="The block's number since the program began.")
+    week: int = Field(ge=1, le=8)
+    length: int = Field(ge=2, le=8)
+    deload: bool = False
+
+
+class ProgramChange(_Lenient):
+    """One line of what changed from last week and why ("Incline DB Press 40 → 45 lb: 3×12 at RIR 2")."""
+
+    exercise_id: str | None = Field(default=None, max_length=80)
+    kind: Literal["load", "reps", "sets", "variation", "deload", "ramp", "pain", "professional", "layoff"]
+    text: str = Field(min_length=1, max_length=200)
+
+
+class RampStep(_Lenient):
+    """A movement coming back after an injury or a layoff: step `step` of `steps` towards `load`."""
+
+    exercise_id: str = Field(min_length=1, max_length=80)
+    step: int = Field(ge=1, le=6)
+    steps: int = Field(ge=1, le=6)
+    previous_load: Load | None = None
+    area: str | None = Field(default=None, max_length=40)
+    target_sets: int | None = Field(default=None, ge=1, le=10, description="Sets before the return.")
+    target_rir: int | None = Field(default=None, ge=0, le=5, description="RIR before the return.")
+
+
+class ExerciseTrend(_Lenient):
+    """A priority exercise's best e1RM over its last exposures, oldest first, in `unit`."""
+
+    exercise_id: str = Field(min_length=1, max_length=80)
+    e1rm: list[float] = Field(default_factory=list, max_length=6)
+    unit: LoadUnit = "lb"
+    trend: Literal["up", "flat", "down", "new"] = "new"
+
+
+class ProgramInfo(_Lenient):
+    """The week's place in the program (issue 18), written by the server when it rolls a week on."""
+
+    block: BlockPosition
+    rolled_from: PlausibleDate | None = Field(
+        default=None, description="The week this one was proposed from, by the program."
+    )
+    changes: list[ProgramChange] = Field(default_factory=list, max_length=40)
+    ramp: list[RampStep] = Field(default_factory=list, max_length=40)
+    trends: list[ExerciseTrend] = Field(default_factory=list, max_length=12)
+    sets_per_group: dict[str, int] = Field(
+        default_factory=dict, description="Planned weekly sets per priority muscle group."
+    )
+    base_sets: dict[str, int] = Field(
+        default_factory=dict,
+        description="Sets per 'weekday:exercise_id' at the start of the block (a new block returns to them).",
+    )
+    resume: dict[str, PlannedExercise] = Field(
+        default_factory=dict,
+        description="In a deload week: the prescriptions per 'weekday:exercise_id' the next block "
+        "resumes from.",
+    )
+
+
 class WeeklyPlan(_Lenient):
     week_start_date: PlausibleDate
     theme: str = Field(default="", max_length=160)
     summary: WeekSummary = Field(default_factory=WeekSummary)
     suggested_edits: list[str] = Field(default_factory=list, max_length=6)
     days: dict[Weekday, DayPlan]
+    program: ProgramInfo | None = Field(
+        default=None, description="Block position, changes and trends (server-owned, issue 18)."
+    )
 
     def training_days(self) -> list[Weekday]:
         return [day for day in WEEKDAYS if day in self.days and not self.days[day].is_rest_day]

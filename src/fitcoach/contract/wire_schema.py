@@ -52,6 +52,13 @@ staging row's), the exercise name (the library's, R31), a day's calendar and sta
 the logs', R31), and the estimates (`guard.fill_missing_estimates` computes them from the blocks).
 They stay in the contract and in every reply; only the lean wire schema leaves them out."""
 
+SERVER_ONLY: dict[str, frozenset[str]] = {
+    "PlannedExercise": frozenset({"target_load"}),
+    "WeeklyPlan": frozenset({"program"}),
+}
+"""Fields only the program writes (issue 18): loads from the user's logs and the week's place in its
+block. Neither flavour offers them to a model; the server carries them over (`engine/program`)."""
+
 _KEPT = ("enum", "minimum", "maximum", "minItems", "maxItems")
 _STRICT_FORMATS = frozenset({"date", "date-time"})
 _LEAN_FORMATS = frozenset({"date-time"})
@@ -81,15 +88,17 @@ def _key(slugs: Iterable[str] | None) -> tuple[str, ...] | None:
 @lru_cache(maxsize=8)  # built once per library; callers get a copy they may change
 def _build(slugs: tuple[str, ...] | None, *, strict: bool) -> JsonSchema:
     root, defs = base_defs(slugs)
+    defs = _without(defs, SERVER_ONLY)
     if not strict:
-        defs = _reachable(root, _without_server_owned(defs))
+        defs = _without(defs, SERVER_OWNED)
+    defs = _reachable(root, defs)
     converter = _Converter(strict=strict)
     converted = {name: converter.node(schema) for name, schema in defs.items() if name != root}
     return {**converter.node(defs[root]), "$defs": converted}
 
 
-def _without_server_owned(defs: JsonSchema) -> JsonSchema:
-    for name, owned in SERVER_OWNED.items():
+def _without(defs: JsonSchema, fields: dict[str, frozenset[str]]) -> JsonSchema:
+    for name, owned in fields.items():
         node = defs[name]
         node["properties"] = {key: value for key, value in node["properties"].items() if key not in owned}
         if "required" in node:

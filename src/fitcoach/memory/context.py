@@ -42,7 +42,7 @@ TIER_TITLES: dict[Tier, str] = {
 
 # Fields the server rebuilds from the library, the calendar and the estimators (R31), or that only
 # the client shows (chips, notes, charts): the model does not need them to reason about the plan.
-WEEK_FIELDS_DROPPED = frozenset({"summary", "suggested_edits"})
+WEEK_FIELDS_DROPPED = frozenset({"summary", "suggested_edits", "program"})
 DAY_FIELDS_DROPPED = frozenset(
     {"date", "day_of_week", "estimated_volume_lbs", "muscle_focus", "suggested_edits", "coach_note"}
 )
@@ -151,11 +151,54 @@ def compact_plan(plan: WeeklyPlan) -> dict[str, Any]:
     return compact
 
 
+PROGRAM_CHANGES_SHOWN = 6
+"""Change lines of the week the timeline repeats: enough for "why is this lighter?", few tokens."""
+
+
+def _number(value: float) -> str:
+    return f"{value:g}"
+
+
+def program_line(plan: WeeklyPlan) -> str | None:
+    """The week's place in the program for the coach (issue 18 item 5), on one line: the block
+    position, each priority exercise's best-set e1RM trend, movements returning after an injury or a
+    layoff, and the first of this week's changes with their reasons."""
+    info = plan.program
+    if info is None:
+        return None
+    block = info.block
+    parts = [
+        f"Week {block.week} of {block.length} (block {block.number})"
+        + (", deload week" if block.deload else f", deload in week {block.length}")
+    ]
+    if info.trends:
+        trends = "; ".join(
+            f"{t.exercise_id} {'>'.join(_number(v) for v in t.e1rm)} {t.unit} {t.trend}" for t in info.trends
+        )
+        parts.append(f"e1RM trends (oldest>newest): {trends}")
+    if info.ramp:
+        ramps = "; ".join(
+            f"{r.exercise_id} step {r.step}/{r.steps}"
+            + (f" toward {_number(r.previous_load.value)} {r.previous_load.unit}" if r.previous_load else "")
+            + (f" ({r.area})" if r.area else "")
+            for r in info.ramp
+        )
+        parts.append(f"returning: {ramps}")
+    if info.changes:
+        shown = "; ".join(c.text for c in info.changes[:PROGRAM_CHANGES_SHOWN])
+        more = len(info.changes) - PROGRAM_CHANGES_SHOWN
+        parts.append(f"changes this week: {shown}" + (f" (+{more} more)" if more > 0 else ""))
+    return one_line("PROGRAM TIMELINE: " + " | ".join(parts))
+
+
 def render_plan(plan: WeeklyPlan | None) -> str:
+    """The compact plan on one line, and the program's timeline on the next when the week has one."""
     if plan is None:
         return NO_PLAN
     # Titles and themes are model-written, often at the user's request: they must not break lines.
-    return one_line_json(compact_plan(plan))
+    rendered = one_line_json(compact_plan(plan))
+    timeline = program_line(plan)
+    return rendered if timeline is None else f"{rendered}\n{timeline}"
 
 
 @functools.lru_cache(maxsize=PLAN_RENDER_CACHE)

@@ -14,10 +14,11 @@ from sqlalchemy.orm import Session
 from fitcoach.agent.staging import StagedChange, apply_change, is_stale
 from fitcoach.contract.models import DayPlan, ProposalType, Weekday, WeeklyPlan
 from fitcoach.errors import Conflict, NotFound
-from fitcoach.storage.plans import add_plan_version, get_active_plan, get_plan_version
+from fitcoach.storage.plans import add_plan_version, get_active_plan, get_plan_version, mark_day_completed
 from fitcoach.storage.proposals import get_proposal, set_proposal_status
 from fitcoach.storage.tables import ProposalRow
 from fitcoach.storage.users import lock_user
+from fitcoach.storage.workouts import logs_of_week
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,19 @@ def accept_proposal(session: Session, *, user_id: str, proposal_id: str, now: da
         now=now,
         result_version=stored.version,
     )
+    if current is None or current.week_start_date != new_plan.week_start_date:
+        # a new week accepted after some of its sessions were logged (next week proposed by the
+        # program, issue 18): those days are done in it too
+        for log in logs_of_week(session, user_id=user_id, week_start=new_plan.week_start_date):
+            mark_day_completed(
+                session,
+                user_id=user_id,
+                week_start=log.week_start_date,
+                day=Weekday(log.plan_day),
+                log_id=log.id,
+                completed_at=log.completed_at,
+            )
+        new_plan = WeeklyPlan.model_validate(stored.plan)
     return PlanState(version=stored.version, plan=new_plan)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any, Literal, cast
 
 from sqlalchemy import Table, bindparam, insert, select, update
@@ -30,7 +30,13 @@ _SUPERSEDE_DAY = _STAGED.where(
 
 
 def _staged_values(
-    *, user_id: str, proposal: Proposal, now: datetime, turn_id: str | None, base_version: int | None
+    *,
+    user_id: str,
+    proposal: Proposal,
+    now: datetime,
+    turn_id: str | None,
+    base_version: int | None,
+    roll_week: date | None = None,
 ) -> dict[str, Any]:
     """A new staged row; its id (`prop_…`) is assigned here, whatever the model put in `proposal.id`."""
     return {
@@ -46,6 +52,7 @@ def _staged_values(
         "created_at": now,
         "decided_at": None,
         "result_version": None,
+        "roll_week": roll_week,
     }
 
 
@@ -74,10 +81,17 @@ def stage_proposal(
     now: datetime,
     turn_id: str | None = None,
     base_version: int | None = None,
+    roll_week: date | None = None,
 ) -> str:
-    """Stage a proposal with one INSERT and return its id (no ORM object: the chat turn's hot path)."""
+    """Stage a proposal with one INSERT and return its id (no ORM object: the chat turn's hot path).
+    `roll_week` marks the program's proposal for that week (unique per user, issue 18)."""
     values = _staged_values(
-        user_id=user_id, proposal=proposal, now=now, turn_id=turn_id, base_version=base_version
+        user_id=user_id,
+        proposal=proposal,
+        now=now,
+        turn_id=turn_id,
+        base_version=base_version,
+        roll_week=roll_week,
     )
     session.execute(_INSERT, values)
     return str(values["id"])
@@ -147,3 +161,10 @@ def supersede_staged(
     else:
         result = session.execute(_SUPERSEDE_ALL, {"b_user_id": user_id, "b_now": now})
     return int(result.rowcount or 0)  # type: ignore[attr-defined]
+
+
+def find_roll(session: Session, *, user_id: str, week: date) -> ProposalRow | None:
+    """The program's proposal for `week`, whatever became of it (staged, accepted, dismissed)."""
+    return session.execute(
+        select(ProposalRow).where(ProposalRow.user_id == user_id, ProposalRow.roll_week == week)
+    ).scalar_one_or_none()

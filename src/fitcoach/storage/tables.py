@@ -1,6 +1,7 @@
 """SQLAlchemy tables for everything fitcoach stores; every user-owned row carries `user_id`.
 
-Migration `0001_initial` creates these tables; `0002_memory_facts` adds `memory_items.facts`.
+Migration `0001_initial` creates these tables; `0002_memory_facts` adds `memory_items.facts`;
+`0005_program` adds `proposals.roll_week`.
 """
 
 from __future__ import annotations
@@ -83,7 +84,10 @@ class PlanVersion(Base):
 
 class ProposalRow(Base):
     __tablename__ = "proposals"
-    __table_args__ = (Index("ix_proposals_user_status", "user_id", "status", "created_at"),)
+    __table_args__ = (
+        Index("ix_proposals_user_status", "user_id", "status", "created_at"),
+        UniqueConstraint("user_id", "roll_week", name="uq_proposals_user_roll_week"),
+    )
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)
     user_id: Mapped[str] = mapped_column(_user_fk())
@@ -97,6 +101,8 @@ class ProposalRow(Base):
     created_at: Mapped[datetime]
     decided_at: Mapped[datetime | None]
     result_version: Mapped[int | None]
+    roll_week: Mapped[date | None] = mapped_column(Date, nullable=True)
+    """The week a program roll proposes (migration 0005): one roll per user and week (issue 18)."""
 
 
 class MemoryItemRow(Base):

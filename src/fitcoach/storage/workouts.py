@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from sqlalchemy import delete, func, insert, select
@@ -90,6 +90,17 @@ def list_logs(session: Session, *, user_id: str, limit: int, offset: int = 0) ->
             .order_by(WorkoutLog.completed_at.desc(), WorkoutLog.id.desc())
             .limit(limit)
             .offset(offset)
+        ).scalars()
+    )
+
+
+def logs_of_week(session: Session, *, user_id: str, week_start: date) -> list[WorkoutLog]:
+    """The logs that complete days of the week starting `week_start`, oldest first."""
+    return list(
+        session.execute(
+            select(WorkoutLog)
+            .where(WorkoutLog.user_id == user_id, WorkoutLog.week_start_date == week_start)
+            .order_by(WorkoutLog.completed_at)
         ).scalars()
     )
 

@@ -25,6 +25,7 @@ from fitcoach.errors import BadInput
 from fitcoach.services.brains import Brains
 from fitcoach.services.chat import ChatInput, run_turn
 from fitcoach.services.decisions import accept_proposal, dismiss_proposal
+from fitcoach.services.program import roll_if_due
 from fitcoach.storage.chat import page_chat_turns
 from fitcoach.storage.proposals import ProposalStatus, list_proposals
 from fitcoach.storage.rate_limits import DatabaseRateLimiter
@@ -95,11 +96,17 @@ def render_proposal(row: ProposalRow) -> ProposalPublic:
 def proposals(
     user: UserDep,
     session: SessionDep,
+    clock: ClockDep,
+    library: LibraryDep,
     status: ProposalStatus | None = None,
     limit: Annotated[int, Query(ge=1, le=100)] = 50,
 ) -> ProposalList:
     """Newest first. A proposal stored by an older version that no longer fits the contract is left
-    out: it cannot be accepted (409 `invalid_proposal`), and one such row must not hide the others."""
+    out: it cannot be accepted (409 `invalid_proposal`), and one such row must not hide the others.
+    Listing after the week's last planned session stages next week first (issue 18)."""
+    roll_if_due(
+        session, user_id=user.id, now=clock.now(), library=library, lang=user.settings.get("language")
+    )
     rows = list_proposals(session, user_id=user.id, status=status, limit=limit)
     items: list[ProposalPublic] = []
     for row in rows:

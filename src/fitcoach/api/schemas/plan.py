@@ -20,6 +20,11 @@ class PlanState(PublicModel):
 
 class PlanVersionPublic(PlanState):
     created_at: InstantZ
+    not_updated: bool = Field(
+        default=False,
+        description="The stored week is over and next week is not accepted yet: `plan` is the old week "
+        "on this week's dates (issue 18).",
+    )
 
 
 class PlanToday(PublicModel):
@@ -28,6 +33,11 @@ class PlanToday(PublicModel):
     version: int
     in_plan_week: bool = Field(description="False when the active plan is for another week.")
     day: DayPlan | None = Field(description="Today's day in the active plan, null if the plan has none.")
+    not_updated: bool = Field(
+        default=False,
+        description="The active plan's week is over and next week is not accepted yet: `day` is the old "
+        "week's day on today's date (issue 18).",
+    )
 
 
 class PlanVersionSummary(PublicModel):

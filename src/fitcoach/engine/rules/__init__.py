@@ -7,6 +7,7 @@ from fitcoach.engine.rules.recovery import EventTaper, HeavyCompoundRecovery, Lo
 from fitcoach.engine.rules.session import (
     Contraindicated,
     EquipmentAvailable,
+    LoadWithinGear,
     PriorityOrder,
     SupersetPairing,
     TimeBudget,
@@ -33,6 +34,7 @@ DAY_RULES: tuple[DayRule, ...] = (
     SessionFractional(),
     SupersetPairing(),
     EquipmentAvailable(),
+    LoadWithinGear(),
     Contraindicated(),
     TimeBudget(),
     EventTaper(),

@@ -10,6 +10,7 @@ from fitcoach.contract.models import DayPlan, Weekday
 from fitcoach.engine.estimators import day_minutes
 from fitcoach.engine.modifications import modification_for, unmet
 from fitcoach.engine.rules.base import DayRule, RuleContext, Severity, Violation
+from fitcoach.library.gear import Gear
 from fitcoach.library.models import Exercise
 
 ANTAGONISTS: frozenset[frozenset[str]] = frozenset(
@@ -110,6 +111,35 @@ class EquipmentAvailable(DayRule):
         for item in ctx.placed(day):
             if item.entry is not None and not inventory.allows(item.entry.gear):
                 message = f"{item.entry.name} needs {item.entry.gear_text}, which is not available"
+                yield self.violation(message, weekday, item.block, item.entry.slug)
+
+
+KG_TO_LB = 2.20462262185
+
+
+class LoadWithinGear(DayRule):
+    """R17 for loads (issue 18): a target load on dumbbell work is never above the heaviest dumbbells
+    the user owns (`dumbbell_max_lb`), whatever unit it is written in."""
+
+    code = "load_above_gear"
+    severity = Severity.ERROR
+
+    def check_day(self, day: DayPlan, weekday: Weekday, ctx: RuleContext) -> Iterator[Violation]:
+        cap = ctx.profile.inventory.dumbbell_max_lb
+        if cap is None:
+            return
+        for item in ctx.placed(day):
+            load = item.planned.target_load
+            if load is None or item.entry is None:
+                continue
+            gear = item.entry.gear.mentions()
+            if Gear.DUMBBELLS not in gear or Gear.BARBELL in gear:
+                continue
+            pounds = load.value * KG_TO_LB if load.unit == "kg" else load.value
+            if pounds > cap + 1e-6:
+                message = (
+                    f"{item.entry.name} at {load.value:g} {load.unit}: the heaviest dumbbells are {cap:g} lb"
+                )
                 yield self.violation(message, weekday, item.block, item.entry.slug)
 
 

@@ -111,7 +111,12 @@ export function proposalCard(proposal, options) {
   } else {
     changes = weekChanges(diffWeek(plan, proposal.data));
     const theme = proposal.data && proposal.data.theme;
-    details = theme ? h("p.theme", {}, weekTheme(theme)) : null;
+    const program = proposal.data && proposal.data.program;
+    // The program's week: each change with its one-line reason ("Incline DB Bench Press 40 → 45 lb: …").
+    const reasons = program && program.changes && program.changes.length
+      ? h("details.program-changes", { open: true }, h("summary", {}, t("program_changes")), h("ul", {}, program.changes.map((c) => h("li", { "data-kind": c.kind }, c.text))))
+      : null;
+    details = h("div", {}, reasons, theme ? h("p.theme", {}, weekTheme(theme)) : null);
   }
 
   const card = h(

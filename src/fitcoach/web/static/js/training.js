@@ -57,7 +57,14 @@ export function sessionE1rm(sets, unit) {
   return best;
 }
 
-export const prescription = (ex) => `${ex.target_sets}×${ex.target_reps}`;
+/** "3×8-10", with the program's target load when there is one: "3×8-10 · 45 lb" (in `units` if given). */
+export function prescription(ex, units) {
+  const base = `${ex.target_sets}×${ex.target_reps}`;
+  const load = ex.target_load;
+  if (!load || !(load.value > 0)) return base;
+  const unit = units || load.unit;
+  return `${base} · ${shownWeight(load.value, load.unit, unit)} ${unit}`;
+}
 
 /** The day's exercises in plan order, with their block label and position in a superset. */
 export function flattenDay(day) {

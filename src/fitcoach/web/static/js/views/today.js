@@ -4,6 +4,7 @@ import { coachNote, dayBlocks, dayHeader } from "../dayview.js";
 import { clear, h } from "../dom.js";
 import { formatDate, t, weekdayName } from "../i18n.js";
 import { suggestedEdit } from "../plantext.js";
+import { proposalCard } from "../proposal.js";
 import { loadSession } from "../session.js";
 
 export function noPlan() {
@@ -87,6 +88,27 @@ export async function doneThisWeek(plan, todayIso) {
   return done;
 }
 
+/** Next week as the program proposed it (issue 18): its card, with Accept Plan, above the day. */
+async function programCards(app, root, onAccepted) {
+  let staged;
+  try {
+    staged = (await api.stagedProposals()).items.filter((p) => p.type === "UPDATE_WEEK" && p.data && p.data.program);
+  } catch {
+    return; // the day is shown anyway; the Coach tab lists what is staged
+  }
+  if (!staged.length) return;
+  const active = app ? await app.activePlan().catch(() => null) : null;
+  const refresh = async () => {
+    if (app) app.invalidatePlan();
+    return app ? app.activePlan() : null;
+  };
+  const accepted = async () => {
+    await refresh();
+    await onAccepted();
+  };
+  root.prepend(...staged.map((proposal) => proposalCard(proposal, { activePlan: active, onStale: refresh, onAccepted: accepted })));
+}
+
 export async function renderToday(root, { app }) {
   if (!(await app.activePlan())) return clear(root, noPlan());
   let today;
@@ -96,16 +118,30 @@ export async function renderToday(root, { app }) {
     if (err instanceof ApiError && err.status === 404) return clear(root, noPlan());
     throw err;
   }
-  const active = await app.activePlan();
-  const done = active ? await doneThisWeek(active.plan, today.date) : {};
-  const doneLog = done[today.weekday] || null;
   // The plan may start next Monday: the page shows today's date, and says when the plan begins.
-  const notice =
-    !today.in_plan_week && active && active.plan.week_start_date > today.date
-      ? h("p.card.notice.plan-starts", {}, t("plan_starts_on", { date: formatDate(active.plan.week_start_date, { weekday: "long", day: "numeric", month: "long" }), day: weekdayName(today.weekday) }))
-      : null;
-  clear(
-    root,
-    dayPage({ day: today.day, weekday: today.weekday, date: today.date, notice, doneLog, actions: workoutActions(today.day, today.weekday, { done: Boolean(doneLog) }) }),
-  );
+  const body = async (day) => {
+    const active = await app.activePlan();
+    const done = active ? await doneThisWeek(active.plan, day.date) : {};
+    const doneLog = done[day.weekday] || null;
+    const notice =
+      !day.in_plan_week && active && active.plan.week_start_date > day.date
+        ? h("p.card.notice.plan-starts", {}, t("plan_starts_on", { date: formatDate(active.plan.week_start_date, { weekday: "long", day: "numeric", month: "long" }), day: weekdayName(day.weekday) }))
+        : null;
+    return h(
+      "div.today-body",
+      {},
+      day.not_updated ? h("p.warn.not-updated", { role: "status" }, t("plan_not_updated")) : null,
+      dayPage({ day: day.day, weekday: day.weekday, date: day.date, notice, doneLog, actions: workoutActions(day.day, day.weekday, { done: Boolean(doneLog) }) }),
+    );
+  };
+  let shown = await body(today);
+  clear(root, shown);
+  // Accepting next week redraws the day under the card; the card stays to say it was accepted.
+  const redraw = async () => {
+    app.invalidatePlan();
+    const fresh = await body(await api.planToday());
+    shown.replaceWith(fresh);
+    shown = fresh;
+  };
+  await programCards(app, root, () => redraw().catch(() => undefined));
 }

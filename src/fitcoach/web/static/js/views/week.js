@@ -39,6 +39,7 @@ export async function renderWeek(root, { app }) {
   const active = await app.activePlan();
   if (!active) return clear(root, noPlan());
   const plan = active.plan;
+  const block = plan.program ? plan.program.block : null;
   const todayIso = localIso(new Date());
   const done = await doneThisWeek(plan, todayIso);
   // The header is the sum of the cards below it (a plan stored before day edits updated its summary
@@ -55,6 +56,15 @@ export async function renderWeek(root, { app }) {
         {},
         h("p.eyebrow", {}, t("week_of", { date: formatDate(plan.week_start_date, { day: "numeric", month: "long" }) }), ` · v${active.version}`),
         h("h2", {}, weekTheme(plan.theme) || t("tab_week")),
+        block
+          ? h(
+              "p.block-position",
+              { "data-week": block.week, "data-length": block.length },
+              t("block_week", { week: block.week, length: block.length }),
+              block.deload ? h("span.badge", {}, t("block_deload")) : null,
+            )
+          : null,
+        active.not_updated ? h("p.warn.not-updated", { role: "status" }, t("plan_not_updated")) : null,
         h(
           "p.meta",
           {},

@@ -37,11 +37,16 @@ function lowReps(targetReps) {
   return m ? Number(m[0]) : 8;
 }
 
-/** Weight and reps to prefill: this session's last set, else the same set last time, else the target. */
+/**
+ * Weight and reps to prefill: this session's last set, else the program's target load, else the same
+ * set last time, else the target reps.
+ */
 export function prefill(exercise, previous, units) {
   const mine = exercise.sets[exercise.sets.length - 1];
   // A set logged before the unit changed (picked, or learned from a chat message) is converted.
   if (mine) return { weight: mine.unit && mine.unit !== units ? roundWeight(convert(mine.weight, mine.unit, units), units) : mine.weight, reps: mine.reps };
+  const target = exercise.target_load;
+  if (target && target.value > 0) return { weight: shownWeight(target.value, target.unit, units), reps: lowReps(exercise.target_reps) };
   const before = previous[Math.min(exercise.sets.length, previous.length - 1)];
   if (before) return { weight: roundWeight(convert(before.weight, before.unit || "lb", units), units), reps: before.reps };
   return { weight: "", reps: lowReps(exercise.target_reps) };

@@ -1,0 +1,160 @@
+"""The program's weekly roll (issue 18 item 1): when the week's last planned session is behind the
+user, stage next week as an `UPDATE_WEEK` proposal, once per week (no scheduler: the next request or
+page view does it, and `fitcoach plan roll` for operators)."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from fitcoach.contract.models import Proposal, ProposalType, Tier2Entry, Weekday, WeeklyPlan
+from fitcoach.engine.bodyparts import areas_in
+from fitcoach.engine.profile import build_profile
+from fitcoach.engine.program import (
+    DoneExercise,
+    DoneSession,
+    DoneSet,
+    InjuryEpisode,
+    ProgramHistory,
+    propose_next_week,
+    roll_due,
+    target_week_start,
+)
+from fitcoach.errors import BadInput
+from fitcoach.library.loader import ExerciseLibrary
+from fitcoach.storage.memory_repo import load_active_items, to_item
+from fitcoach.storage.plans import get_active_plan
+from fitcoach.storage.program import logged_sessions, logged_sets, physiological_notes
+from fitcoach.storage.proposals import find_roll, stage_proposal
+from fitcoach.storage.tables import MemoryItemRow, ProposalRow
+from fitcoach.storage.users import lock_user
+
+log = logging.getLogger(__name__)
+
+HISTORY = timedelta(days=190)
+"""Logs read for a roll: about 27 weeks, enough to tell a novice (under 26 trained weeks) from a
+trained lifter and for every plateau and trend window."""
+
+INJURY_HISTORY = timedelta(weeks=9)
+"""Tier-2 notes read: the eight weeks of the three-injuries rule, and the return window."""
+
+
+@dataclass(frozen=True)
+class Rolled:
+    proposal: ProposalRow
+    created: bool
+
+
+def load_program_history(session: Session, *, user_id: str, now: datetime) -> ProgramHistory:
+    since = now - HISTORY
+    by_log: dict[str, dict[int, tuple[str, list[DoneSet]]]] = {}
+    for log_id, index, exercise_id, weight, unit, reps, rpe, warmup in logged_sets(
+        session, user_id=user_id, since=since
+    ):
+        exercises = by_log.setdefault(log_id, {})
+        found = exercises.get(index)
+        if found is None:
+            found = exercises[index] = (exercise_id, [])
+        found[1].append(DoneSet(weight, reps, unit, rpe, warmup))
+    sessions = [
+        DoneSession(
+            completed_at,
+            Weekday(plan_day),
+            tuple(DoneExercise(slug, tuple(sets)) for slug, sets in by_log[log_id].values()),
+            notes,
+        )
+        for log_id, completed_at, plan_day, notes in logged_sessions(session, user_id=user_id, since=since)
+        if log_id in by_log
+    ]
+    injuries: list[InjuryEpisode] = []
+    soreness: list[InjuryEpisode] = []
+    for note in physiological_notes(session, user_id=user_id, since=now - INJURY_HISTORY):
+        entry = to_item(note).entry
+        if isinstance(entry, Tier2Entry):
+            if entry.condition == "soreness":
+                soreness.extend(_episodes(note))
+            elif entry.condition == "minor_strain":
+                injuries.extend(_episodes(note))
+    return ProgramHistory(tuple(sessions), tuple(injuries), tuple(soreness))
+
+
+def _episodes(row: MemoryItemRow) -> list[InjuryEpisode]:
+    item = to_item(row)
+    entry = item.entry
+    if not isinstance(entry, Tier2Entry):
+        return []
+    body = item.facts.body if item.facts is not None else None
+    areas = set(body.areas) if body is not None and body.areas else set(areas_in(entry.body_part))
+    ends = [moment for moment in (row.expires_at, row.deleted_at) if moment is not None]
+    ended = min(ends) if ends else None
+    return [InjuryEpisode(area, row.created_at, ended, row.id) for area in sorted(areas)]
+
+
+def roll_week(
+    session: Session, *, user_id: str, now: datetime, library: ExerciseLibrary, lang: str | None = None
+) -> Rolled | None:
+    """Stage next week if it is due and not staged yet; the program's proposal for that week if it was
+    (whatever became of it); None when nothing is due. One transaction under the user's plan lock."""
+    active = get_active_plan(session, user_id=user_id)
+    if active is None:
+        return None
+    plan = WeeklyPlan.model_validate(active.plan)
+    if not roll_due(plan, now):
+        return None
+    target = target_week_start(plan, now)
+    found = find_roll(session, user_id=user_id, week=target)
+    if found is not None:
+        return Rolled(found, created=False)
+    lock_user(session, user_id=user_id)
+    found = find_roll(session, user_id=user_id, week=target)
+    if found is not None:
+        return Rolled(found, created=False)
+    history = load_program_history(session, user_id=user_id, now=now)
+    profile = build_profile(load_active_items(session, user_id=user_id, now=now), now)
+    proposed = propose_next_week(
+        plan,
+        history,
+        profile,
+        now=now,
+        library=library,
+        lang=lang or "en",
+        minutes=profile.schedule.minutes,
+    )
+    proposal = Proposal(type=ProposalType.UPDATE_WEEK, summary_diff=proposed.summary, data=proposed.plan)
+    try:
+        with session.begin_nested():
+            proposal_id = stage_proposal(
+                session,
+                user_id=user_id,
+                proposal=proposal,
+                now=now,
+                base_version=active.version,
+                roll_week=target,
+            )
+    except IntegrityError:
+        found = find_roll(session, user_id=user_id, week=target)
+        if found is None:
+            raise
+        return Rolled(found, created=False)
+    found = find_roll(session, user_id=user_id, week=target)
+    assert found is not None and found.id == proposal_id
+    return Rolled(found, created=True)
+
+
+def roll_if_due(
+    session: Session, *, user_id: str, now: datetime, library: ExerciseLibrary, lang: str | None
+) -> Rolled | None:
+    """The page-view hook: roll and commit when due. A week the engine cannot make valid is logged and
+    left to the coach (the user can still ask for a plan): the page is served anyway."""
+    try:
+        rolled = roll_week(session, user_id=user_id, now=now, library=library, lang=lang)
+    except BadInput as error:
+        session.rollback()
+        log.warning("next week for %s could not be proposed: %s", user_id, error)
+        return None
+    session.commit()
+    return rolled
