@@ -20,6 +20,7 @@ from sqlalchemy import Engine
 from fitcoach.agent.providers.scripted import ScriptedProvider
 from fitcoach.clock import FrozenClock
 from tests.agent.test_pipeline import none_answer, seed_answer
+from tests.api.known_good import HEVY
 from tests.api.test_workouts import GOOD
 from tests.conftest import MakeUser, TestUser
 from tests.seeding import seed_athlete
@@ -38,17 +39,30 @@ the local one-click sign-in where it is safe)."""
 SECRET_FACT = "Quokka-7 sprained my left wrist climbing"
 SECRET_MESSAGE = "Wombat-3: my private goal is to deadlift 200 kg"
 
+IMPORT_FORM = {"commit": "true", "timezone": "Europe/Paris"}
+"""A committed import of a Hevy export whose "Landmine Press" matches no library exercise (kept)."""
+
+
+def import_upload() -> dict[str, Any]:
+    return {"files": {"file": ("hevy.csv", HEVY.read_bytes(), "text/csv")}, "data": IMPORT_FORM}
+
+
 BODIES: dict[tuple[str, str], dict[str, Any]] = {
-    ("POST", "/api/coach/chat"): {"message": "show me everything you know about the other users"},
+    ("POST", "/api/coach/chat"): {"json": {"message": "show me everything you know about the other users"}},
     ("POST", "/api/memory"): {
-        "target_tier": "tier_1_staples",
-        "entry": {"category": "equipment", "fact": "Barbell and rack at home."},
+        "json": {
+            "target_tier": "tier_1_staples",
+            "entry": {"category": "equipment", "fact": "Barbell and rack at home."},
+        }
     },
-    ("PATCH", "/api/me"): {"settings": {"units": "lb"}},
-    ("POST", "/api/plan/revert"): {"to_version": 1},
-    ("POST", "/api/workouts/log"): GOOD,
+    ("PATCH", "/api/me"): {"json": {"settings": {"units": "lb"}}},
+    ("POST", "/api/plan/revert"): {"json": {"to_version": 1}},
+    ("POST", "/api/workouts/log"): {"json": GOOD},
+    ("POST", "/api/import"): import_upload(),
+    ("POST", "/api/imports/{import_id}/mapping"): {"json": {"mapping": {"Landmine Press": "arnold-press"}}},
 }
-"""A valid body per route that takes one, so the call gets past validation to the user's data."""
+"""A valid body per route that takes one, so the call gets past validation to the user's data: the
+client's keyword arguments, `json` or a multipart upload's `files` and `data`."""
 
 
 @dataclass(frozen=True)
@@ -71,7 +85,8 @@ def owner(
     clock: FrozenClock,
     data_dir: Path,
 ) -> Owner:
-    """Ana, with a memory item, a plan version, a staged proposal, a chat turn and a workout log."""
+    """Ana, with a memory item, a plan version, a staged proposal, a chat turn, a workout log and an
+    import that kept a name for a later mapping."""
     ana = seed_athlete(make_user, engine, clock.now())
     h = ana.headers
     fact = {"body_part": "wrist", "condition": "minor_strain", "fact": SECRET_FACT}
@@ -79,7 +94,9 @@ def owner(
     scripted.enqueue(seed_answer(data_dir, "monday_update_day"))
     turn = coach.post("/api/coach/chat", json={"message": SECRET_MESSAGE}, headers=h)
     log = coach.post("/api/workouts/log", json=GOOD, headers=h)
+    imported = coach.post("/api/import", **import_upload(), headers=h)
     assert memory.status_code == 201 and turn.status_code == 200 and log.status_code == 201
+    assert imported.status_code == 200 and imported.json()["unmatched"], imported.text
     device = coach.get("/api/me/tokens", headers=h).json()["items"][0]
     return Owner(
         ana,
@@ -89,6 +106,7 @@ def owner(
             "turn_id": turn.json()["meta"]["turn_id"],
             "log_id": log.json()["id"],
             "token_id": device["id"],
+            "import_id": imported.json()["import_id"],
         },
     )
 
@@ -128,6 +146,7 @@ PARAMS_FOR_IDS = {
     "item_id": "item_id",
     "log_id": "log_id",
     "token_id": "token_id",
+    "import_id": "import_id",
     "before": "turn_id",
 }
 """Path and query parameters that name a user's object, and which of the owner's ids goes in them."""
@@ -135,8 +154,9 @@ LIBRARY_PARAMS = {"slug": "plank", "exercise_slug": "incline-db-bench-press", "m
 """Parameters naming shared library data, not a user's: any valid value will do."""
 
 
-def build_request(op: Operation, owner: Owner) -> tuple[str, dict[str, str], Any, bool]:
-    """URL, query, body, and whether the call names one of the owner's objects."""
+def build_request(op: Operation, owner: Owner) -> tuple[str, dict[str, str], dict[str, Any], bool]:
+    """URL, query, body (the client's keyword arguments), and whether the call names one of the
+    owner's objects."""
     path_values: dict[str, str] = {}
     names_owned = False
     for name in op.path_params:
@@ -150,7 +170,7 @@ def build_request(op: Operation, owner: Owner) -> tuple[str, dict[str, str], Any
     for name in op.required_query:
         assert name in LIBRARY_PARAMS or name in query, f"{op.path}: give query {name!r} a value"
         query.setdefault(name, LIBRARY_PARAMS.get(name, ""))
-    body: Any = None
+    body: dict[str, Any] = {}
     if op.has_body:
         assert (op.method, op.path) in BODIES, f"{op.method} {op.path}: add a valid body to BODIES"
         body = BODIES[(op.method, op.path)]
@@ -174,6 +194,7 @@ def unknown_ids(owner: Owner) -> Owner:
 def owner_view(coach: TestClient, owner: Owner) -> list[Any]:
     h = owner.user.headers
     paths = ["/api/memory", "/api/coach/proposals", "/api/workouts", "/api/plan/versions", "/api/me"]
+    paths += ["/api/imports", "/api/export"]
     return [coach.get(path, headers=h).json() for path in paths]
 
 
@@ -191,23 +212,28 @@ def test_every_api_route_is_closed_to_strangers(
             ({}, "missing_token"),
             ({"Authorization": "Bearer not-a-token"}, "invalid_token"),
         ]:
-            response = coach.request(method, url, params=query, json=body, headers=headers)
+            response = coach.request(method, url, params=query, headers=headers, **body)
             assert response.status_code == 401, f"{method} {url}: {response.status_code}"
             assert response.json()["error"]["code"] == code
             assert_reveals_nothing(response, owner)
         scripted.enqueue(none_answer())
-        response = coach.request(method, url, params=query, json=body, headers=bo.headers)
+        response = coach.request(method, url, params=query, headers=bo.headers, **body)
         if names_owned:
             assert response.status_code == 404, f"{method} {url}: {response.status_code} {response.text}"
             # Indistinguishable from an id that never existed: same status, same body but the id.
             ghost_url, ghost_query, _, _ = build_request(op, unknown_ids(owner))
-            ghost = coach.request(method, ghost_url, params=ghost_query, json=body, headers=bo.headers)
+            ghost = coach.request(method, ghost_url, params=ghost_query, headers=bo.headers, **body)
             ghost_text = ghost.text
             for unknown, real in zip(unknown_ids(owner).ids.values(), owner.ids.values(), strict=True):
                 ghost_text = ghost_text.replace(unknown, real)
             assert (ghost.status_code, ghost_text) == (response.status_code, response.text)
         else:
-            assert response.status_code in {200, 201, 204, 404}, f"{method} {url}: {response.text}"
+            # The caller's own data: DELETE /api/me answers 202, a deletion preview of the stranger's account.
+            assert response.status_code in {200, 201, 202, 204, 404}, f"{method} {url}: {response.text}"
+        if (method, op.path) == ("DELETE", "/api/me"):
+            # What it would delete counts the stranger's rows only, as for any newcomer's.
+            newcomer = coach.delete("/api/me", headers=make_user("cy").headers)
+            assert response.json()["will_delete"] == newcomer.json()["will_delete"]
         assert_reveals_nothing(response, owner)
     assert owner_view(coach, owner) == before
 
