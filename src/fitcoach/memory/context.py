@@ -243,8 +243,9 @@ class LastTurn:
             flat = " ".join(text.split())
             return flat if len(flat) <= size else flat[: size - 1] + "…"
 
-        parts = [f"user: {json.dumps(cut(self.user_message, 160), ensure_ascii=False)}"]
-        parts.append(f"coach: {json.dumps(cut(self.coach_message, 200), ensure_ascii=False)}")
+        # the user's own previous words stay out of the block: only this turn's message is theirs,
+        # quoted once at the end (a hostile message cannot reappear as context the next turn)
+        parts = [f"coach: {json.dumps(cut(self.coach_message, 200), ensure_ascii=False)}"]
         if self.proposal is not None:
             status = "PENDING, waiting for Accept Plan" if self.pending else self.proposal_status
             parts.append(f"proposal {self.proposal_id} ({status}): {cut(self.proposal, 120)}")

@@ -12,7 +12,8 @@ import re
 from dataclasses import dataclass
 
 from fitcoach.languages.detect import detect_language
-from fitcoach.languages.lexicon import matcher_for, people_words
+from fitcoach.languages.lexicon import SUPPORTED_LANGUAGES, matcher_for, people_words
+from fitcoach.languages.registry import fallback_chain
 from fitcoach.languages.text import HAN_CHARS, fold, is_han, tokenize
 
 _TOKEN = re.compile(f"[{HAN_CHARS}]|[^\\W\\d_{HAN_CHARS}]+|\\d+(?:[.,]\\d+)?|[^\\s]")
@@ -34,13 +35,19 @@ def normalise(text: str) -> str:
     return re.sub(r"\d", "0", fold(text))
 
 
+def reading_language(lang: str | None, text: str) -> str:
+    """The language whose words read the message: `lang` or its first fallback with a lexicon
+    (zh-Hans → zh-Hant), detected when not given."""
+    code = lang or detect_language(text)
+    return next((c for c in fallback_chain(code) if c in SUPPORTED_LANGUAGES), "en")
+
+
 def lexicon_tags(text: str, lang: str | None = None) -> list[tuple[int, int, str]]:
     """(start, end, category) of every lexicon phrase in the message, in original offsets."""
     folded = fold(text)
     if len(folded) != len(text):  # a ligature or ß changed the length: no offsets to trust
         return []
-    lang = lang or detect_language(text)
-    found = matcher_for((lang,)).find(folded, tokenize(folded))
+    found = matcher_for((reading_language(lang, text),)).find(folded, tokenize(folded))
     return [(m.start, m.end, m.category if m.category != "cue" else f"cue:{m.key}") for m in found]
 
 
@@ -103,7 +110,7 @@ def _shape(word: str) -> str:
 
 def token_features(text: str, lang: str | None = None) -> tuple[list[Tok], list[list[str]]]:
     toks = tokens(text)
-    lang = lang or detect_language(text)
+    lang = reading_language(lang, text)
     tags = lexicon_tags(text, lang)
     people = people_marks(text, lang)
     words = [fold(t.text) for t in toks]

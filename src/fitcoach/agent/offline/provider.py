@@ -148,7 +148,9 @@ def coach_turn(turn: TurnInput, tools: ToolRunner) -> CoachReply:
     if restraint.holds_back(found, u.intent):
         assert found is not None
         # the message asks for nothing: whatever words it contains, answer it and change nothing
-        if u.intent in restraint.ACTING_INTENTS or u.intent is Intent.UNKNOWN:
+        if u.intent in restraint.ACTING_INTENTS or (
+            u.intent is Intent.UNKNOWN and found.acts[0] in restraint.QUESTION_ACTS
+        ):
             answer = restraint.answer_without_acting(context, found)
             if found.acts[0] == "knowledge_question":
                 cap = BRIEF_SENTENCES if context.verbosity == "brief" else KNOWLEDGE_SENTENCES

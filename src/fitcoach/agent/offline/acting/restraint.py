@@ -34,6 +34,9 @@ ACTING_INTENTS = frozenset(
 )
 """Intents whose handlers stage a proposal or write memory."""
 
+QUESTION_ACTS = frozenset({"knowledge_question", "plan_question", "progress_question", "technique_question"})
+"""Acts the models answer better than the rules' one short question when the rules are unsure."""
+
 
 def reading(message: str, lang: str) -> Reading | None:
     """The models' reading, or None where no models ship (a source checkout before `nlu train`)."""
@@ -84,6 +87,9 @@ def _question(turn: Turn, found: Reading) -> CoachReply:
 def answer_without_acting(turn: Turn, found: Reading) -> CoachReply:
     """The reply to a message that asks for no action: answered by what it is, nothing changed."""
     act = found.acts[0]
+    if act in ("smalltalk", "decline", "confirm") and turn.plan is None and not turn.memory:
+        # a newcomer's "hmm" or "hi": the welcome question, what the coach needs to start
+        return talk.clarify(turn)
     if act == "progress_question":
         return progression.progression(turn)
     if act == "plan_question":
