@@ -11,12 +11,13 @@ from fitcoach.contract.models import Tier, Tier3Entry, Weekday, WeeklyPlan
 from fitcoach.engine.bodyparts import BodyArea, loads_area
 from fitcoach.engine.edits import move_days
 from fitcoach.engine.generator import FocusGroup, ScheduleRequest, generate_week
-from fitcoach.engine.profile import Profile, build_profile
+from fitcoach.engine.profile import Constraint, ConstraintKind, Goal, GoalType, Profile, build_profile
 from fitcoach.engine.rules import ALL_RULES, Severity
 from fitcoach.engine.rules.base import is_heavy_compound
 from fitcoach.engine.topup import matches_focus
 from fitcoach.engine.validator import validate_week
-from fitcoach.library import get_library
+from fitcoach.library import Gear, get_library
+from fitcoach.library.gear import Inventory
 from fitcoach.library.models import IndexGroup, MuscleGroup
 from fitcoach.memory.model import MemoryItem
 from tests.engine.helpers import GYM, MONDAY, NOW, fixture_week, seed_memory, seed_profile
@@ -59,6 +60,24 @@ def test_focus_day_holds_only_and_every_requested_group(
     generated = generate_week(profile, request, library=LIBRARY, week_start=MONDAY)
     assert_focus_day(generated.plan, days[-1], focus)
     assert validate_week(generated.plan, profile, library=LIBRARY, minutes=45).ok
+
+
+def test_top_up_never_trades_away_a_focus_days_last_work_for_a_group() -> None:
+    # A chronic shoulder rules out presses, so one lateral raise (not the anchor) is Tuesday's shoulder
+    # work; shoulders stay above target from Monday and Thursday, so the arms' top-up used to drop it.
+    chronic = (Constraint(area=BodyArea.SHOULDER, kind=ConstraintKind.CHRONIC),)
+    profile = Profile(
+        inventory=Inventory(gear=frozenset({Gear.DUMBBELLS, Gear.BARBELL, Gear.BENCH})),
+        goal=Goal(type=GoalType.STRENGTH),
+        chronic=chronic,
+    )
+    focus: list[FocusGroup] = [IndexGroup.ARMS, IndexGroup.SHOULDERS]
+    days = (W.MONDAY, W.TUESDAY, W.WEDNESDAY, W.THURSDAY, W.FRIDAY)
+    request = ScheduleRequest(days=days, minutes=30, focus={W.TUESDAY: focus})
+    generated = generate_week(profile, request, library=LIBRARY, week_start=MONDAY)
+    assert_focus_day(generated.plan, W.TUESDAY, focus)
+    assert not [note for note in generated.notes if note.startswith("Tuesday")]
+    assert validate_week(generated.plan, profile, library=LIBRARY, minutes=30).ok
 
 
 def test_move_days_with_focus_honours_it() -> None:

@@ -24,7 +24,7 @@ from fitcoach.engine.sessions import (
     with_sets,
 )
 from fitcoach.engine.targets import MAJOR_GROUPS, MAX_SETS_PER_EXERCISE, weekly_target
-from fitcoach.engine.trades import no_regression, starts
+from fitcoach.engine.trades import Keep, no_regression, starts
 from fitcoach.engine.trials import BlockMemo, Change, Trial, apply, option_changes
 from fitcoach.library.loader import ExerciseLibrary
 from fitcoach.library.models import Exercise, IndexGroup, MuscleGroup
@@ -43,6 +43,10 @@ def matches_focus(exercise: Exercise, focus: Sequence[FocusGroup]) -> bool:
         exercise.group == item if isinstance(item, IndexGroup) else item in exercise.primary_groups
         for item in focus
     )
+
+
+def _covers(blocks: Blocks, item: FocusGroup, library: ExerciseLibrary) -> bool:
+    return any(matches_focus(library.require(p.exercise_id), (item,)) for block in blocks for p in block)
 
 
 @dataclass
@@ -75,6 +79,17 @@ class Session:
 
     def accepts(self, exercise: Exercise) -> bool:
         return not self.focus or matches_focus(exercise, self.focus)
+
+    def keeps_focus(self, library: ExerciseLibrary) -> Keep | None:
+        """A focus day keeps work for every requested group it has: trades may thin it, never drop it."""
+        if not self.focus:
+            return None
+        have = [item for item in self.focus if _covers(self.blocks, item, library)]
+
+        def keep(blocks: Blocks) -> bool:
+            return all(_covers(blocks, item, library) for item in have)
+
+        return keep
 
     def sets(self, library: ExerciseLibrary) -> tuple[dict[MuscleGroup, int], dict[MuscleGroup, float]]:
         """`session_sets` of the current blocks, kept until `blocks` is replaced (never edited in place)."""
@@ -258,7 +273,8 @@ def _grow(
         reach = _reach(session, group, library)
         near = _loaded_nearby(session, sessions, library)
         repeats = _done_nearby(session, sessions)
-        for start in starts(session.blocks, group, totals, profile, library, reach):
+        keep = session.keeps_focus(library)
+        for start in starts(session.blocks, group, totals, profile, library, reach, keep):
             trial = Trial(start, elsewhere, library, memo)
             for change in _attempts(session, trial, group, profile, used, library, near, repeats):
                 if not trial.fits_time(change, session.budget):

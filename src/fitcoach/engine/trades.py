@@ -2,12 +2,13 @@
 stay at their weekly target, and rests cut to the floor (the top-up's starting points, topup.py).
 
 A trade may only take from a group what `no_regression` allows; one that takes a group below that,
-when nothing added for the taker trains it back (its reach), is never offered.
+when nothing added for the taker trains it back (its reach), is never offered. Nor is one that drops
+an exercise the session must keep (`keep`: a focus day's last work for a requested group).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from fitcoach.engine.compression import REST_FLOOR_SECONDS
 from fitcoach.engine.profile import Profile
@@ -16,6 +17,9 @@ from fitcoach.engine.sessions import Blocks, muscle_groups, with_rest, with_sets
 from fitcoach.engine.targets import weekly_target
 from fitcoach.library.loader import ExerciseLibrary
 from fitcoach.library.models import MuscleGroup
+
+Keep = Callable[[Blocks], bool]
+"""Whether a session a trade left behind still holds what it must (every requested focus group)."""
 
 MIN_SETS = 2
 """Trading sets away stops at two: one set rarely reaches the weekly dose (science.md §1)."""
@@ -87,6 +91,7 @@ def _room(
     profile: Profile,
     library: ExerciseLibrary,
     reach: frozenset[MuscleGroup],
+    keep: Keep | None = None,
     depth: int = ROOM_DEPTH,
     below: int | None = None,
     before: dict[MuscleGroup, float] | None = None,
@@ -96,7 +101,7 @@ def _room(
     With `depth` 2, for a group still below R11's floor, it also takes a set from an earlier block
     (each pair once); the anchor is never touched. A trade that takes a group below what
     `no_regression` allows, when nothing added for `group` can train it back (`reach`), is not
-    offered, nor are the deeper trades built on it: they only take more.
+    offered, nor are the deeper trades built on it: they only take more. Nor is a drop `keep` refuses.
     """
     before = totals if before is None else before
     groups = muscle_groups(library)
@@ -118,9 +123,11 @@ def _room(
             if not drop:
                 block[i] = with_sets(planned, planned.target_sets - 1)
             trimmed = [*blocks[:b], block, *blocks[b + 1 :]] if block else [*blocks[:b], *blocks[b + 1 :]]
+            if drop and keep is not None and not keep(trimmed):
+                continue
             yield trimmed
             if depth > 1 and not strict:
-                yield from _room(trimmed, group, after, profile, library, reach, depth - 1, b, before)
+                yield from _room(trimmed, group, after, profile, library, reach, keep, depth - 1, b, before)
 
 
 def starts(
@@ -130,11 +137,13 @@ def starts(
     profile: Profile,
     library: ExerciseLibrary,
     reach: frozenset[MuscleGroup],
+    keep: Keep | None = None,
 ) -> Iterator[Blocks]:
     """Sessions to try adding to, least changed first: as is, with sets traded away, then (for a group
-    below R11's floor) with rests after the anchor cut to the floor (60 s still counts, §7)."""
+    below R11's floor) with rests after the anchor cut to the floor (60 s still counts, §7). No trade
+    drops an exercise `keep` needs."""
     yield blocks
-    yield from _room(blocks, group, totals, profile, library, reach)
+    yield from _room(blocks, group, totals, profile, library, reach, keep)
     below_floor = totals.get(group, 0.0) < WEEKLY_MIN_SETS
     if not below_floor or not any(p.rest_seconds > REST_FLOOR_SECONDS for block in blocks[1:] for p in block):
         return
@@ -143,7 +152,7 @@ def starts(
         for index, block in enumerate(blocks)
     ]
     yield rested
-    yield from _room(rested, group, totals, profile, library, reach)
+    yield from _room(rested, group, totals, profile, library, reach, keep)
 
 
-__all__ = ["MIN_SETS", "no_regression", "starts"]
+__all__ = ["MIN_SETS", "Keep", "no_regression", "starts"]
