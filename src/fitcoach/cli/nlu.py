@@ -12,22 +12,78 @@ import typer
 
 from fitcoach.cli.common import echo_json
 from fitcoach.nlu.corpus import load_corpus
-from fitcoach.nlu.evaluate import choose_quiet_threshold, choose_threshold, held_out_predictions, report
+from fitcoach.nlu.evaluate import (
+    Prediction,
+    asks_nothing,
+    choose_quiet_threshold,
+    choose_threshold,
+    held_out_predictions,
+    report,
+)
+from fitcoach.nlu.labels import ACTION_ACTS
 from fitcoach.nlu.reader import load_models, models_dir, read
 from fitcoach.nlu.train import save, train_all
 
 app = typer.Typer(no_args_is_help=True, help="The learned understanding layer: train, evaluate, read.")
 
 
-def _evaluate() -> tuple[dict[str, float], dict[str, object]]:
+OWN_BODY_PRECISION = 0.97
+"""The same precision as for every message. On the December 2026 corpus no margin reaches it among
+messages naming the user's own body, so a pain report is never held back (at 95 % the threshold would
+be 0.38: unwanted actions 2.3 % instead of 3.8 %, but real pain reports such as "my elbow hurts on skull
+crushers today", read as technique questions, would be lost; a missed injury costs more)."""
+
+
+def _coach_restraint(predictions: list[Prediction], quiet: float, quiet_own_body: float) -> dict[str, object]:
+    """The offline coach's rules on the held-out messages, alone and with restraint: how often they
+    would act on a message that asks for no action, and how many requests restraint holds back."""
+    import datetime as dt
+
+    from fitcoach.agent.offline.acting.restraint import ACTING_INTENTS, UNGATED_INTENTS
+    from fitcoach.agent.offline.understanding import Intent, understand
+    from fitcoach.library import get_library
+
+    library = get_library()
+    now = dt.datetime(2026, 9, 14, 10, tzinfo=dt.UTC)
+    unwanted = unwanted_left = held_requests = 0
+    for p in predictions:
+        u = understand(
+            p.item.text,
+            now=now,
+            active_tab="coach",
+            selected_day=None,
+            memory=[],
+            has_plan=True,
+            library=library,
+            language=p.item.lang,
+        )
+        if u.intent not in ACTING_INTENTS:
+            continue
+        asks = any(a in ACTION_ACTS for a in p.item.acts)
+        own_body = any(role == "body_part_self" for _, _, role in p.spans)
+        far_event = u.intent is Intent.EVENT and u.event is not None and u.event.month_only
+        ungated = u.intent in UNGATED_INTENTS or far_event
+        held = not ungated and asks_nothing(p, quiet_own_body if own_body else quiet)
+        unwanted += not asks
+        unwanted_left += not asks and not held
+        held_requests += asks and held
+    n = max(len(predictions), 1)
+    return {
+        "rules_alone_unwanted_action_rate": round(unwanted / n, 4),
+        "with_restraint_unwanted_action_rate": round(unwanted_left / n, 4),
+        "requests_held_back_rate": round(held_requests / n, 4),
+    }
+
+
+def _evaluate(predictions: list[Prediction] | None = None) -> tuple[dict[str, float], dict[str, object]]:
     items = load_corpus()
-    predictions = held_out_predictions(items)
+    predictions = held_out_predictions(items) if predictions is None else predictions
     threshold = choose_threshold(predictions)
     quiet = choose_quiet_threshold(predictions)
-    # pain in the user's own body (a body_part_self span): a pain turn is held back only on a reading
-    # that is as reliable among such messages alone
+    # a message naming the user's own body (a body_part_self span) has its own threshold, chosen on
+    # such messages alone
     own_body = [p for p in predictions if any(role == "body_part_self" for _, _, role in p.spans)]
-    quiet_own_body = max(quiet, choose_quiet_threshold(own_body))
+    quiet_own_body = max(quiet, choose_quiet_threshold(own_body, OWN_BODY_PRECISION))
     writers = sorted({i.writer for i in items})
     per_lang: dict[str, int] = {}
     for item in items:
@@ -43,6 +99,7 @@ def _evaluate() -> tuple[dict[str, float], dict[str, object]]:
         "items": per_lang,
         **thresholds,
         "by_language": report(predictions, threshold, quiet),
+        "coach_restraint": _coach_restraint(predictions, quiet, quiet_own_body),
     }
 
 

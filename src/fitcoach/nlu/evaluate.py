@@ -7,7 +7,7 @@ from __future__ import annotations
 import tempfile
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -31,6 +31,7 @@ class Prediction:
     spans: frozenset[tuple[int, int, str]]
     margin: float
     """The first act's probability minus the most probable action act's (see reader.quiet_margin)."""
+    probabilities: dict[str, float] = field(default_factory=dict, compare=False)
 
 
 def held_out_predictions(items: Sequence[Item], writers: Sequence[str] | None = None) -> list[Prediction]:
@@ -61,6 +62,7 @@ def held_out_predictions(items: Sequence[Item], writers: Sequence[str] | None = 
                         str(topic.predict([item.text])[0]) if "knowledge_question" in decided else None,
                         frozenset((s.start, s.end, s.role) for s in spans),
                         quiet_margin(named, decided),
+                        named,
                     )
                 )
     return out

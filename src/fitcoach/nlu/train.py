@@ -82,7 +82,7 @@ class CalibratedWhenPossible(ClassifierMixin, BaseEstimator):  # type: ignore[mi
         counts = np.bincount(np.asarray(y, dtype=int), minlength=2)
         model = clone(self.estimator)
         if counts.min() >= self.folds:
-            model = CalibratedClassifierCV(model, method="sigmoid", cv=self.folds, ensemble=False)
+            model = CalibratedClassifierCV(model, method="sigmoid", cv=self.folds)
         self.model_ = model.fit(x, y)
         self.classes_ = self.model_.classes_
         return self
@@ -99,7 +99,7 @@ def act_model() -> Pipeline:
     return Pipeline(
         [
             ("features", features_union()),
-            ("acts", OneVsRestClassifier(CalibratedWhenPossible(base))),
+            ("acts", OneVsRestClassifier(CalibratedWhenPossible(base), n_jobs=2)),
         ]
     )
 

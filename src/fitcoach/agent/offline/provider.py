@@ -145,7 +145,7 @@ def coach_turn(turn: TurnInput, tools: ToolRunner) -> CoachReply:
         answer.message = limit_sentences(answer.message, cap)
         return answer
     found = restraint.reading(turn.message, u.lang)
-    if restraint.holds_back(found, u.intent):
+    if restraint.holds_back(found, u):
         assert found is not None
         # the message asks for nothing: whatever words it contains, answer it and change nothing
         if u.intent in restraint.ACTING_INTENTS or (

@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from fitcoach.agent.offline.acting import knowledge, progression, talk
 from fitcoach.agent.offline.acting.turn import Turn, reply
-from fitcoach.agent.offline.understanding import Intent
+from fitcoach.agent.offline.understanding import Intent, Understanding
 from fitcoach.contract.models import CoachReply
 from fitcoach.nlu import Reading, models_available, read
 
@@ -34,6 +34,11 @@ ACTING_INTENTS = frozenset(
 )
 """Intents whose handlers stage a proposal or write memory."""
 
+UNGATED_INTENTS = frozenset({Intent.TONE})
+"""Acting intents restraint leaves to the rules: on the corpus's held-out writers the rules read a
+tone or answer preference where none was asked twice in 8,771 messages, and holding back caught one
+and lost one request ("keep it short please, no lectures" reads as a decline)."""
+
 QUESTION_ACTS = frozenset({"knowledge_question", "plan_question", "progress_question", "technique_question"})
 """Acts the models answer better than the rules' one short question when the rules are unsure."""
 
@@ -45,14 +50,17 @@ def reading(message: str, lang: str) -> Reading | None:
     return read(message, lang)
 
 
-def holds_back(found: Reading | None, intent: Intent) -> bool:
+def holds_back(found: Reading | None, u: Understanding) -> bool:
     """Whether the reading stops the rules' action. The roles of the spans weigh with the acts: pain
     only in somebody else's body never becomes the user's memory, however unsure the act is; with a
-    part of the user's own body named, the reading must clear the stricter threshold chosen on such
-    messages (`Reading.asks_nothing`)."""
-    if found is None:
+    part of the user's own body named, the reading must clear the threshold chosen on such messages
+    (`Reading.asks_nothing`). A tone preference and an event dated only by a month far ahead are
+    memory notes that change no plan (visible and removable on Me): they are left to the rules."""
+    if found is None or u.intent in UNGATED_INTENTS:
         return False
-    if intent is Intent.ACUTE_PAIN and found.roles("body_part_other") and not found.roles("body_part_self"):
+    if u.intent is Intent.EVENT and u.event is not None and u.event.month_only:
+        return False
+    if u.intent is Intent.ACUTE_PAIN and found.roles("body_part_other") and not found.roles("body_part_self"):
         return True
     return found.asks_nothing
 
