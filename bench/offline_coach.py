@@ -1,7 +1,8 @@
-"""Offline coach latency over the public and team cases (issue 6: in-process turn p50 <= 10 ms).
+"""Offline coach latency over the public and team cases (issues 6 and 14: in-process turn p50 <= 10 ms).
 
-Run: .venv/bin/python bench/offline_coach.py — prints p50/p95 of the understanding layer and of a
-whole turn (understand, act through the engine, answer), and writes bench/results/offline_coach.json.
+Run: .venv/bin/python bench/offline_coach.py — prints p50/p95 of the rules' understanding, of the
+understanding models' reading, and of a whole turn (both, act through the engine, answer), and writes
+bench/results/offline_coach.json.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from tests.agent.offline.replay import LogToolRunner, load_cases, turn_input  # 
 
 from fitcoach.agent.offline import coach_turn  # noqa: E402
 from fitcoach.agent.offline.understanding import understand  # noqa: E402
+from fitcoach.nlu import read  # noqa: E402
 
 CASE_FILES = [ROOT / "tests/data/public.jsonl", ROOT / "tests/data/cases/team.jsonl"]
 ROUNDS = 5
@@ -49,11 +51,14 @@ def main() -> None:
     for inputs, logs in prepared:  # warm the lexicon, catalogue and library caches
         coach_turn(inputs, LogToolRunner(logs, inputs.now))
     understanding: list[float] = []
+    models: list[float] = []
     turns: list[float] = []
     turns_cpu: list[float] = []
     for _ in range(ROUNDS):
         for inputs, logs in prepared:
-            understanding.append(_time(lambda i=inputs: understand(i.message, now=i.now)))
+            understanding.append(_time(lambda i=inputs: understand(i.message, now=i.now, library=i.library)))
+            # the understanding models' reading (acts, topic, tagged spans), part of every turn
+            models.append(_time(lambda i=inputs: read(i.message, i.language)))
             turns.append(_time(lambda i=inputs, g=logs: coach_turn(i, LogToolRunner(g, i.now))))
             # the thread's CPU time does not move when other work shares the machine
             turns_cpu.append(
@@ -63,6 +68,7 @@ def main() -> None:
         "cases": len(prepared),
         "rounds": ROUNDS,
         "understand": _figures(understanding),
+        "models_read": _figures(models),
         "turn": _figures(turns),
         "turn_cpu": _figures(turns_cpu),
     }

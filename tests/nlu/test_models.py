@@ -86,3 +86,19 @@ def test_nlu_read_prints_the_reading_as_json() -> None:
     assert result.exit_code == 0, result.output
     reading = json.loads(result.output)
     assert reading["acts"] and all(span["role"] in ROLES for span in reading["spans"])
+
+
+def test_the_fast_act_arithmetic_is_the_fitted_models_own() -> None:
+    """`LinearActs` reads the fitted regressions and calibrators once; its probabilities are
+    scikit-learn's own, to rounding, on messages of every language."""
+    import joblib
+    import numpy as np
+
+    from fitcoach.nlu.features import normalise
+    from fitcoach.nlu.reader import LinearActs
+
+    pipeline = joblib.load(models_dir() / "acts.joblib")["acts"]
+    fast = LinearActs.from_pipeline(pipeline)
+    assert fast is not None
+    texts = [normalise(m) for m in MESSAGES.values()] + [normalise(i.text) for i in load_corpus()[::97]]
+    assert np.allclose(fast.predict_proba(texts), pipeline.predict_proba(texts), atol=1e-12)

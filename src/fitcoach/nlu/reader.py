@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import joblib
+import numpy as np
 import pycrfsuite
 
 from fitcoach.nlu.features import normalise, token_features
@@ -78,6 +79,63 @@ def models_available(folder: Path | None = None) -> bool:
 
 
 @dataclass
+class LinearActs:
+    """The act model's arithmetic, read once out of the fitted scikit-learn objects: each act's
+    probability is the mean, over its calibrated logistic regressions, of a sigmoid of the decision
+    value. One sparse-by-dense product replaces sixty small predict calls (40 ms → well under 1 ms)."""
+
+    features: Any
+    weights: np.ndarray[Any, Any]
+    """(vocabulary, members): every member regression's coefficients, float64 as fitted."""
+    bias: np.ndarray[Any, Any]
+    slope: np.ndarray[Any, Any]
+    offset: np.ndarray[Any, Any]
+    share: np.ndarray[Any, Any]
+    """(members, acts): 1/k where the member is one of an act's k calibrated regressions."""
+
+    @classmethod
+    def from_pipeline(cls, pipeline: Any) -> LinearActs | None:
+        """None when an estimator is not a (calibrated) logistic regression: the pipeline then answers."""
+        columns, bias, slope, offset, owner = [], [], [], [], []
+        for act, estimator in enumerate(pipeline.named_steps["acts"].estimators_):
+            model = getattr(estimator, "model_", None)
+            members = getattr(model, "calibrated_classifiers_", None)
+            if members is not None:
+                pairs = [(m.estimator, m.calibrators[0]) for m in members]
+            elif model is not None and hasattr(model, "coef_"):
+                pairs = [(model, None)]
+            else:
+                return None
+            for regression, calibrator in pairs:
+                if regression.coef_.shape[0] != 1:
+                    return None
+                columns.append(regression.coef_[0])
+                bias.append(float(regression.intercept_[0]))
+                # sklearn's sigmoid calibration: p = 1 / (1 + exp(a * f + b)); plain: 1 / (1 + exp(-f))
+                slope.append(float(calibrator.a_) if calibrator is not None else -1.0)
+                offset.append(float(calibrator.b_) if calibrator is not None else 0.0)
+                owner.append(act)
+        acts = len(pipeline.named_steps["acts"].estimators_)
+        share = np.zeros((len(owner), acts))
+        counts = np.bincount(np.asarray(owner), minlength=acts)
+        for member, act in enumerate(owner):
+            share[member, act] = 1.0 / counts[act]
+        return cls(
+            features=pipeline.named_steps["features"],
+            weights=np.stack(columns, axis=1),
+            bias=np.asarray(bias),
+            slope=np.asarray(slope),
+            offset=np.asarray(offset),
+            share=share,
+        )
+
+    def predict_proba(self, texts: list[str]) -> np.ndarray[Any, Any]:
+        decision = np.asarray(self.features.transform(texts) @ self.weights) + self.bias
+        probability = 1.0 / (1.0 + np.exp(self.slope * decision + self.offset))
+        return np.asarray(probability @ self.share)
+
+
+@dataclass
 class Models:
     acts: Any
     classes: list[str]
@@ -93,7 +151,8 @@ def load_models(folder: Path | None = None) -> Models:
     tagger = pycrfsuite.Tagger()
     tagger.open(str(folder / "slots.crfsuite"))
     meta = json.loads((folder / "meta.json").read_text("utf-8"))
-    return Models(acts["acts"], acts["classes"], joblib.load(folder / "topic.joblib"), tagger, meta)
+    fast = LinearActs.from_pipeline(acts["acts"])
+    return Models(fast or acts["acts"], acts["classes"], joblib.load(folder / "topic.joblib"), tagger, meta)
 
 
 def decide_acts(probabilities: dict[str, float]) -> tuple[str, ...]:
