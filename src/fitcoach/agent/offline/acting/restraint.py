@@ -9,7 +9,6 @@ least 97 % of the time above it."""
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 
 from fitcoach.agent.offline.acting import knowledge, progression, talk
@@ -17,8 +16,6 @@ from fitcoach.agent.offline.acting.turn import Turn, reply
 from fitcoach.agent.offline.understanding import Intent, Understanding
 from fitcoach.contract.models import CoachReply
 from fitcoach.nlu import Reading, models_available, read
-
-log = logging.getLogger(__name__)
 
 ACTING_INTENTS = frozenset(
     {

@@ -20,24 +20,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from fitcoach.languages.lexicon import PhraseMatcher, function_words
 from fitcoach.languages.registry import data_file, fallback_chain
 from fitcoach.languages.text import fold, is_han, tokenize
+from fitcoach.nlu.labels import TOPICS as SCHEMA_TOPICS
 
-TOPICS: tuple[str, ...] = (
-    "weekly_volume",
-    "failure",
-    "rest_periods",
-    "soreness",
-    "protein",
-    "sleep",
-    "warmup",
-    "cardio",
-    "rep_range",
-    "frequency",
-    "progression",
-    "deload",
-    "fat_loss",
-    "supplements",
-    "mobility",
-)
+TOPICS: tuple[str, ...] = tuple(topic for topic in SCHEMA_TOPICS if topic != "other")
 """The knowledge topics of the corpus schema (`languages/corpus/SCHEMA.md`) that have an answer;
 earlier ones win a tie."""
 
