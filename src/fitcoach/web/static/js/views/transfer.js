@@ -7,9 +7,6 @@ import { formatDate } from "../i18n.js";
 import { getToken } from "../store.js";
 import { tr } from "./transfer_strings.js";
 
-// Set through the CSSOM, like the file input's width: the stylesheet's rows belong to other sections.
-const ROW = "display: flex; justify-content: space-between; align-items: center; gap: 8px; margin: 8px 0";
-
 async function upload(file, { commit, unit, mapping }) {
   const form = new FormData();
   form.append("file", file);
@@ -75,8 +72,8 @@ function summaryView(preview, exercises, mapping, onConfirm) {
 
 /** The section; it loads nothing until a file is chosen. */
 export function transferSection(app) {
-  // Sized through the CSSOM (no stylesheet change): a file input's own width overflows a phone's card.
-  const file = h("input.import-file", { type: "file", accept: ".csv,.json,text/csv,application/json", "aria-label": tr("file"), style: "display: block; width: 100%; margin-top: 4px" });
+  // A file input's own width overflows a phone's card: the stylesheet gives it the card's width.
+  const file = h("input.import-file", { type: "file", accept: ".csv,.json,text/csv,application/json", "aria-label": tr("file") });
   const unit = h("select.import-unit", { "aria-label": tr("unit") }, ["kg", "lb"].map((u) => h("option", { value: u, selected: u === app.units }, u)));
   const status = h("div.import-status", { "aria-live": "polite" });
   const error = h("p.error", { role: "alert" });
@@ -115,12 +112,12 @@ export function transferSection(app) {
       {},
       h("h3", {}, tr("title")),
       h("p.muted.small", {}, tr("body")),
-      h("label", { style: "display: block; margin: 8px 0" }, h("span", {}, tr("file")), file),
-      h("label", { style: ROW }, h("span", {}, tr("unit")), unit),
+      h("label.import-field", {}, h("span", {}, tr("file")), file),
+      h("label.transfer-row", {}, h("span", {}, tr("unit")), unit),
       previewButton,
       status,
       error,
     ),
-    h("section.card.history-export", {}, h("h3", {}, tr("export_title")), h("div", { style: ROW }, exportButton("json"), exportButton("csv")), exportError),
+    h("section.card.history-export", {}, h("h3", {}, tr("export_title")), h("div.transfer-row", {}, exportButton("json"), exportButton("csv")), exportError),
   ];
 }
