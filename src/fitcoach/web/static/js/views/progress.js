@@ -78,15 +78,27 @@ export async function renderProgress(root, { app }) {
   const e1rmBox = h("div.chart.e1rm-chart");
   const prBox = h("div.pr-box");
 
+  // A draw answers the select's value when it began: an older answer arriving after a newer one (the
+  // first group's trends after the user picked another) must not replace it, so each draw checks it
+  // is still the latest of its kind before touching the page.
+  const drawn = { volume: 0, e1rm: 0 };
+  const begin = (kind) => {
+    drawn[kind] += 1;
+    const mine = drawn[kind];
+    return () => mine === drawn[kind];
+  };
+
   const destroyCharts = (kind) => {
     for (const old of charts.filter((c) => c.kind === kind)) old.chart.destroy();
     charts.splice(0, charts.length, ...charts.filter((c) => c.kind !== kind));
   };
 
   async function drawVolume() {
+    const current = begin("volume");
     destroyCharts("volume");
     clear(volumeBox, h("p.muted", {}, t("loading")));
     const trends = await api.volumeTrends(groupSelect.value, WEEKS_BACK);
+    if (!current()) return;
     const weeks = trends.weeks || [];
     clear(volumeBox);
     if (!weeks.some((w) => w.tonnage_lbs > 0 || w.hard_sets > 0)) return volumeBox.append(h("p.muted.no-data", {}, t("no_volume")));
@@ -104,6 +116,7 @@ export async function renderProgress(root, { app }) {
   }
 
   async function drawExercise() {
+    const current = begin("e1rm");
     destroyCharts("e1rm");
     const slug = exerciseSelect.value;
     const bodyweight = isBodyweight(exercises.find((e) => e.slug === slug));
@@ -116,6 +129,7 @@ export async function renderProgress(root, { app }) {
         throw err;
       }),
     ]);
+    if (!current()) return;
     const sessions = [...(past.sessions || [])].reverse();
     clear(e1rmBox);
     if (!sessions.length) e1rmBox.append(h("p.muted.no-data", {}, t("no_sessions")));

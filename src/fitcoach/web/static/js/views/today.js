@@ -64,15 +64,22 @@ export function mondayOf(iso) {
   return date.toISOString().slice(0, 10);
 }
 
+/** The ISO date `days` days after `iso`. */
+function addDays(iso, days) {
+  const date = new Date(`${iso}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
 /**
- * Logs by plan weekday for the week the user is training in: the plan's week, or this calendar week
- * while the plan starts later (a new user trains its sessions ahead of time). Newest log per day.
+ * Logs by plan weekday for the week the user is training in: the plan's week, or, while the plan
+ * starts later, the week just before it (a new user trains next Monday's plan ahead of time this
+ * week). A plan staged further ahead (the program's next week accepted early) owns none of this
+ * week's logs: they completed the plan it follows. Newest log per day.
  */
 export async function doneThisWeek(plan, todayIso) {
-  const start = plan.week_start_date > todayIso ? mondayOf(todayIso) : plan.week_start_date;
-  const end = new Date(`${start}T12:00:00Z`);
-  end.setUTCDate(end.getUTCDate() + 7);
-  const endIso = end.toISOString().slice(0, 10);
+  const start = plan.week_start_date > todayIso ? addDays(mondayOf(plan.week_start_date), -7) : plan.week_start_date;
+  const endIso = addDays(start, 7);
   let page;
   try {
     page = await api.workouts({ limit: 20 });
