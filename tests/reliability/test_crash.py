@@ -122,6 +122,15 @@ def _wait_for_first_acknowledgement(outs: list[list[Sent]], timeout: float = 30.
         time.sleep(0.01)
 
 
+def _wait_for_a_log_in_flight(outs: list[list[Sent]], timeout: float = 5.0) -> None:
+    """Until some client's newest request is a log post not yet answered (or `timeout` passes)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if any(out and out[-1].kind == "log" and out[-1].status is None for out in outs):
+            return
+        time.sleep(0.0005)
+
+
 def _make_users(engine: Engine, count: int) -> list[dict[str, str]]:
     now = SystemClock().now()
     headers = []
@@ -222,6 +231,9 @@ def test_sigkill_never_loses_an_acknowledged_request_nor_half_applies_one(
                 thread.start()
             _wait_for_first_acknowledgement(outs)
             time.sleep(rng.uniform(*KILL_AFTER_S))
+            # chat turns take longer than log posts (the understanding models read every message), so
+            # at a random moment a log post is rarely in flight: the kill waits for one, briefly
+            _wait_for_a_log_in_flight(outs)
             server.kill()
             stop.set()
             for thread in threads:
