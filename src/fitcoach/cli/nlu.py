@@ -14,7 +14,6 @@ from fitcoach.cli.common import echo_json
 from fitcoach.nlu.corpus import load_corpus
 from fitcoach.nlu.evaluate import (
     Prediction,
-    asks_nothing,
     choose_quiet_threshold,
     choose_threshold,
     held_out_predictions,
@@ -39,8 +38,8 @@ def _coach_restraint(predictions: list[Prediction], quiet: float, quiet_own_body
     would act on a message that asks for no action, and how many requests restraint holds back."""
     import datetime as dt
 
-    from fitcoach.agent.offline.acting.restraint import ACTING_INTENTS, UNGATED_INTENTS
-    from fitcoach.agent.offline.understanding import Intent, understand
+    from fitcoach.agent.offline.acting.restraint import ACTING_INTENTS, holds_back
+    from fitcoach.agent.offline.understanding import understand
     from fitcoach.library import get_library
 
     library = get_library()
@@ -60,10 +59,8 @@ def _coach_restraint(predictions: list[Prediction], quiet: float, quiet_own_body
         if u.intent not in ACTING_INTENTS:
             continue
         asks = any(a in ACTION_ACTS for a in p.item.acts)
-        own_body = any(role == "body_part_self" for _, _, role in p.spans)
-        far_event = u.intent is Intent.EVENT and u.event is not None and u.event.month_only
-        ungated = u.intent in UNGATED_INTENTS or far_event
-        held = not ungated and asks_nothing(p, quiet_own_body if own_body else quiet)
+        # the coach's own decision (agent/offline/acting/restraint.py), not a copy of it
+        held = holds_back(p.as_reading(quiet, quiet_own_body), u)
         unwanted += not asks
         unwanted_left += not asks and not held
         held_requests += asks and held

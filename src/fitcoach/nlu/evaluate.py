@@ -15,7 +15,7 @@ import pycrfsuite
 
 from fitcoach.nlu.corpus import Item
 from fitcoach.nlu.labels import ACTION_ACTS
-from fitcoach.nlu.reader import decide_acts, quiet_margin, tag_spans
+from fitcoach.nlu.reader import Reading, SlotSpan, decide_acts, quiet_margin, tag_spans
 from fitcoach.nlu.train import act_probabilities, train_acts, train_slots, train_topic
 
 MAX_UNWANTED = 0.01
@@ -32,6 +32,23 @@ class Prediction:
     margin: float
     """The first act's probability minus the most probable action act's (see reader.quiet_margin)."""
     probabilities: dict[str, float] = field(default_factory=dict, compare=False)
+
+    def as_reading(self, quiet: float, quiet_own_body: float) -> Reading:
+        """The reading the coach would have had for this message, with these restraint thresholds."""
+        spans = tuple(
+            SlotSpan(self.item.text[start:end], start, end, role, 1.0)
+            for start, end, role in sorted(self.spans)
+        )
+        return Reading(
+            acts=self.acts,
+            confidence=self.confidence,
+            probabilities=self.probabilities,
+            topic=self.topic,
+            spans=spans,
+            threshold=1.0,
+            quiet_threshold=quiet,
+            quiet_threshold_own_body=quiet_own_body,
+        )
 
 
 def held_out_predictions(items: Sequence[Item], writers: Sequence[str] | None = None) -> list[Prediction]:

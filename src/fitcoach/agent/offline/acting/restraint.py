@@ -10,6 +10,7 @@ least 97 % of the time above it."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from fitcoach.agent.offline.acting import knowledge, progression, talk
 from fitcoach.agent.offline.acting.turn import Turn, reply
@@ -40,9 +41,15 @@ QUESTION_ACTS = frozenset({"knowledge_question", "plan_question", "progress_ques
 """Acts the models answer better than the rules' one short question when the rules are unsure."""
 
 
+@cache
+def _shipped() -> bool:
+    return models_available()
+
+
 def reading(message: str, lang: str) -> Reading | None:
-    """The models' reading, or None where no models ship (a source checkout before `nlu train`)."""
-    if not models_available():
+    """The models' reading, or None where no models ship (a source checkout before `nlu train`);
+    whether they ship is looked up once per process, not on every turn."""
+    if not _shipped():
         return None
     return read(message, lang)
 
