@@ -53,14 +53,14 @@ class Rolled:
 def load_program_history(session: Session, *, user_id: str, now: datetime) -> ProgramHistory:
     since = now - HISTORY
     by_log: dict[str, dict[int, tuple[str, list[DoneSet]]]] = {}
-    for log_id, index, exercise_id, weight, unit, reps, rpe, warmup in logged_sets(
+    for log_id, index, exercise_id, weight, unit, reps, rpe, warmup, seconds in logged_sets(
         session, user_id=user_id, since=since
     ):
         exercises = by_log.setdefault(log_id, {})
         found = exercises.get(index)
         if found is None:
             found = exercises[index] = (exercise_id, [])
-        found[1].append(DoneSet(weight, reps, unit, rpe, warmup))
+        found[1].append(DoneSet(weight, reps, unit, rpe, warmup, seconds))
     sessions = [
         DoneSession(
             completed_at,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fitcoach.contract.models import Load, PlannedExercise, ProgramChange
+from fitcoach.engine.program.holds import hold_seconds, progress_hold
 from fitcoach.engine.program.loads import (
     BODYWEIGHT_REP_STEP,
     MAX_REP_TOP,
@@ -59,6 +60,11 @@ def progress(
 ) -> Progressed:
     """Double progression at the prescribed RIR; `last_load` is the most recent load (the plan's target,
     else the last one logged) that a missed week steps down from."""
+    seconds = hold_seconds(planned.target_reps)
+    if seconds is not None:
+        timed = progress_hold(planned, entry, done, seconds=seconds, words=words)
+        change = words.change(timed.kind, entry, timed.text) if timed.text else None
+        return Progressed(timed.exercise, change, timed.outcome)
     reps = rep_range(planned.target_reps)
     rir = planned.target_rir if planned.target_rir is not None else DEFAULT_RIR
     kind = gear_kind(entry)
