@@ -6,15 +6,18 @@ from __future__ import annotations
 
 import pytest
 
-from fitcoach.contract.models import PlannedExercise
+from fitcoach.contract.models import Load, PlannedExercise, Tier1Entry
 from fitcoach.engine.program import DoneExercise, DoneSet
 from fitcoach.engine.program.holds import HOLD_CAP
 from fitcoach.engine.program.loads import MAX_SETS_AT_CAP, Outcome
 from fitcoach.engine.program.progress import progress
 from fitcoach.engine.program.words import Words
+from fitcoach.facts.reader import read_inventory
+from fitcoach.facts.render import render_inventory
 from fitcoach.languages.registry import understood
 from fitcoach.library import get_library
-from fitcoach.library.gear import Inventory
+from fitcoach.library.gear import Gear, Inventory
+from fitcoach.memory.facts import structured
 
 LIBRARY = get_library()
 NOTHING = Inventory(gear=frozenset())
@@ -97,3 +100,112 @@ def test_hold_changes_are_said_in_every_language(lang: str) -> None:
         )
         assert english.change is not None and up.change is not None
         assert up.change.text != english.change.text
+
+
+# --- dumbbell pairs as the user owns them ------------------------------------------------------------
+
+GAPPY = Inventory(
+    gear=frozenset({Gear.DUMBBELLS, Gear.BENCH, Gear.INCLINE_BENCH}), dumbbell_pairs_lb=(10, 15, 25, 40)
+)
+
+
+def pressed(weight: float, reps: list[int], unit: str = "lb") -> DoneExercise:
+    return DoneExercise(
+        "incline-db-bench-press",
+        tuple(DoneSet(weight, r, unit, 8.0) for r in reps),  # type: ignore[arg-type]
+    )
+
+
+def press(load: float | None = None, unit: str = "lb", sets: int = 3) -> PlannedExercise:
+    return PlannedExercise(
+        exercise_id="incline-db-bench-press",
+        target_sets=sets,
+        target_reps="8-10",
+        rest_seconds=90,
+        target_rir=2,
+        target_load=Load(value=load, unit=unit) if load else None,  # type: ignore[arg-type]
+    )
+
+
+@pytest.mark.parametrize(
+    ("weight", "reps", "outcome", "expected", "sets"),
+    [
+        (15, [10, 10, 10], Outcome.HIT, 25, 3),  # the next pair owned, over the gap
+        (10, [12, 12, 12], Outcome.HIT, 15, 3),  # well over: still one pair at a time
+        (25, [10, 10, 10], Outcome.HIT, 40, 3),
+        (40, [10, 10, 10], Outcome.HIT, 40, 4),  # the heaviest pair: a set
+        (25, [9, 7, 6], Outcome.FAILED, 15, 3),  # the next lighter pair
+        (10, [9, 7, 6], Outcome.FAILED, 10, 3),  # nothing lighter owned
+        (20, [10, 9, 8], Outcome.IN_RANGE, 15, 3),  # a load not owned: the pair at or below it
+    ],
+)
+def test_dumbbell_loads_move_along_the_pairs_owned(
+    weight: float, reps: list[int], outcome: Outcome, expected: float, sets: int
+) -> None:
+    entry = LIBRARY.require("incline-db-bench-press")
+    result = progress(press(), entry, pressed(weight, reps), last_load=None, inventory=GAPPY, words=Words())
+    assert result.outcome is outcome
+    assert result.exercise.target_load == Load(value=expected, unit="lb")
+    assert result.exercise.target_sets == sets
+
+
+def test_a_missed_week_steps_down_to_the_next_lighter_pair_and_kg_pairs_read_as_kg() -> None:
+    entry = LIBRARY.require("incline-db-bench-press")
+    missed = progress(
+        press(25), entry, None, last_load=Load(value=25, unit="lb"), inventory=GAPPY, words=Words()
+    )
+    assert missed.exercise.target_load == Load(value=15, unit="lb")
+    kg = Inventory(gear=GAPPY.gear, dumbbell_pairs_lb=tuple(round(v * 2.2046226, 1) for v in (8, 12, 20)))
+    up = progress(
+        press(), entry, pressed(12, [10, 10, 10], "kg"), last_load=None, inventory=kg, words=Words()
+    )
+    assert up.exercise.target_load == Load(value=20, unit="kg")
+
+
+def test_listed_pairs_set_the_cap_the_validator_holds() -> None:
+    assert GAPPY.dumbbell_max_lb == 40
+    assert Inventory(dumbbell_pairs_lb=(40, 10, 10)).dumbbell_pairs_lb == (10, 40)
+
+
+@pytest.mark.parametrize(
+    ("text", "pairs"),
+    [
+        ("Home gym: dumbbells 10, 15, 25 and 40 lb and a bench.", (10, 15, 25, 40)),
+        ("I have dumbbells 10 lb, 15 lb and 25 lb.", (10, 15, 25)),
+        ("Haltères de 4, 8 et 12 kg, un banc.", (8.8, 17.6, 26.5)),
+        ("Halteres de 4, 8 e 12 kg e um banco.", (8.8, 17.6, 26.5)),
+        ("Гантели 8, 12 и 16 кг, скамья.", (17.6, 26.5, 35.3)),
+        ("啞鈴 5、10 和 15 公斤。", (11.0, 22.0, 33.1)),
+        # a cap or a range is every step up to it, not a list
+        ("Dumbbells up to 50 lb, bench.", ()),
+        ("Dumbbells from 5 to 50 lb.", ()),
+        ("Dumbbells 10-40 lb.", ()),
+        ("Гантели до 24 кг.", ()),
+        # a number after the list's last load is something else
+        ("Dumbbells 10 and 40 lb, 3 days a week.", (10, 40)),
+    ],
+)
+def test_pairs_are_read_from_an_equipment_fact_in_five_languages(text: str, pairs: tuple[float, ...]) -> None:
+    facts = read_inventory(text)
+    assert facts.dumbbell_pairs_lb == pairs
+    assert facts.inventory().dumbbell_pairs_lb == pairs
+    if pairs:
+        assert facts.dumbbell_max_lb == pairs[-1]
+
+
+@pytest.mark.parametrize("lang", sorted(understood()))
+def test_rendered_pairs_read_back_the_same(lang: str) -> None:
+    facts = read_inventory("Home gym: dumbbells 10, 15, 25 and 40 lb and a bench.")
+    assert read_inventory(render_inventory(facts, lang)).dumbbell_pairs_lb == facts.dumbbell_pairs_lb
+
+
+def test_pairs_sent_as_structured_input_are_kept() -> None:
+    entry = Tier1Entry(
+        category="equipment",
+        fact="Home dumbbells and a bench.",
+        inventory=Inventory(gear=frozenset({Gear.DUMBBELLS, Gear.BENCH}), dumbbell_pairs_lb=(10, 15, 25, 40)),
+    )
+    facts = structured(entry)
+    assert facts.inventory is not None
+    assert facts.inventory.inventory().dumbbell_pairs_lb == (10, 15, 25, 40)
+    assert facts.inventory.inventory().dumbbell_max_lb == 40
