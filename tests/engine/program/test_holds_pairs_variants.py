@@ -1,15 +1,16 @@
-"""Tables for the progressions beyond double progression (issue 18 item 2): timed holds by seconds,
-dumbbell pairs as the user owns them (gaps included), and bodyweight work by reps, then a harder
-library variation, added load when there is something to add it with, sets, then tempo and pauses."""
+"""Tables and properties for the progressions beyond plain double progression (issue 18 item 2): timed
+holds by seconds, and dumbbell pairs as the user owns them (gaps included)."""
 
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fitcoach.contract.models import Load, PlannedExercise, Tier1Entry
 from fitcoach.engine.program import DoneExercise, DoneSet
 from fitcoach.engine.program.holds import HOLD_CAP
-from fitcoach.engine.program.loads import MAX_SETS_AT_CAP, Outcome
+from fitcoach.engine.program.loads import MAX_SETS_AT_CAP, Outcome, rep_range
 from fitcoach.engine.program.progress import progress
 from fitcoach.engine.program.words import Words
 from fitcoach.facts.reader import read_inventory
@@ -209,3 +210,71 @@ def test_pairs_sent_as_structured_input_are_kept() -> None:
     assert facts.inventory is not None
     assert facts.inventory.inventory().dumbbell_pairs_lb == (10, 15, 25, 40)
     assert facts.inventory.inventory().dumbbell_max_lb == 40
+
+
+# --- properties: whatever the lifter does ------------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    pairs=st.lists(st.integers(2, 30).map(lambda n: n * 2.5), min_size=1, max_size=8, unique=True),
+    start=st.integers(0, 7),
+    outcomes=st.lists(
+        st.sampled_from(["hit", "exceed", "in_range", "fail", "miss"]), min_size=1, max_size=12
+    ),
+    unit=st.sampled_from(["lb", "kg"]),
+)
+def test_loads_stay_on_the_pairs_owned_a_hit_progresses_and_a_miss_never_does(
+    pairs: list[float], start: int, outcomes: list[str], unit: str
+) -> None:
+    owned_lb = tuple(round(p * 2.2046226, 1) if unit == "kg" else p for p in pairs)
+    inventory = Inventory(gear=GAPPY.gear, dumbbell_pairs_lb=owned_lb)
+    shown = {round(p, 2) for p in sorted(pairs)}
+    entry = LIBRARY.require("incline-db-bench-press")
+    current = press(sorted(pairs)[min(start, len(pairs) - 1)], unit)
+    for outcome in outcomes:
+        assert current.target_load is not None
+        old = current.target_load.value
+        low, high = rep_range(current.target_reps) or (8, 10)
+        reps = {"hit": high, "exceed": high + 2, "in_range": low, "fail": low - 2}.get(outcome)
+        done = None if reps is None else pressed(old, [reps] * current.target_sets, unit)
+        result = progress(
+            current, entry, done, last_load=current.target_load, inventory=inventory, words=Words()
+        )
+        new = result.exercise.target_load
+        assert new is not None and new.value in shown  # an owned pair, never above the heaviest
+        if outcome in ("hit", "exceed"):
+            heavier = new.value > old
+            assert (
+                heavier
+                or result.exercise.target_sets > current.target_sets
+                or (result.exercise.target_reps != current.target_reps)
+            )
+            if heavier:  # the next pair owned, none skipped
+                assert not [p for p in shown if old < p < new.value]
+        else:
+            assert new.value <= old and result.exercise.target_sets <= current.target_sets
+        current = result.exercise
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    start=st.integers(2, 18).map(lambda n: n * 5),
+    outcomes=st.lists(st.sampled_from(["hit", "short", "fail", "miss"]), min_size=1, max_size=15),
+)
+def test_holds_progress_by_time_on_a_hit_and_never_on_a_miss(start: int, outcomes: list[str]) -> None:
+    entry = LIBRARY.require("plank")
+    current = hold(f"{start}s")
+    for outcome in outcomes:
+        seconds = int(current.target_reps.rstrip("s"))
+        held_for = {"hit": seconds, "short": seconds - 2, "fail": max(1, seconds - 15)}.get(outcome)
+        done = None if held_for is None else held([held_for] * current.target_sets)
+        result = progress(current, entry, done, last_load=None, inventory=NOTHING, words=Words())
+        new = int(result.exercise.target_reps.rstrip("s"))
+        assert 10 <= new <= max(HOLD_CAP, start) and result.exercise.target_load is None
+        if outcome == "hit":
+            full = seconds >= HOLD_CAP and current.target_sets >= MAX_SETS_AT_CAP
+            assert new > seconds or result.exercise.target_sets > current.target_sets or full
+        else:
+            assert new <= seconds and result.exercise.target_sets == current.target_sets
+        current = result.exercise
