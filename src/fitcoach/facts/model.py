@@ -56,6 +56,8 @@ class InventoryFacts(_Frozen):
     full_gym: bool = False
     dumbbell_max_lb: float | None = None
     load_unit: Unit | None = None
+    dumbbell_pairs_lb: tuple[float, ...] = ()
+    """The fixed pairs owned, when the user listed them ("10, 15, 25 and 40 lb")."""
 
     def inventory(self) -> Inventory:
         """What the engine plans with: a full gym is every piece of gear, minus what is missing."""
@@ -65,8 +67,10 @@ class InventoryFacts(_Frozen):
         gear -= covered(self.not_owned) - self.owned
         if not self.full_gym:
             gear.discard(Gear.BODYWEIGHT)
-        cap = self.dumbbell_max_lb if Gear.DUMBBELLS in gear else None
-        return Inventory(gear=frozenset(gear), dumbbell_max_lb=cap)
+        owns = Gear.DUMBBELLS in gear
+        cap = self.dumbbell_max_lb if owns else None
+        pairs = self.dumbbell_pairs_lb if owns else ()
+        return Inventory(gear=frozenset(gear), dumbbell_max_lb=cap, dumbbell_pairs_lb=pairs)
 
     def has(self, gear: Gear) -> bool:
         owned: set[Gear] = set()
@@ -87,6 +91,7 @@ class EquipmentChange(_Frozen):
     full_gym: bool = False
     dumbbell_max_lb: float | None = None
     load_unit: Unit | None = None
+    dumbbell_pairs_lb: tuple[float, ...] = ()
     lang: str = "en"
 
     def is_empty(self) -> bool:

@@ -144,6 +144,9 @@ def read_change(text: str) -> EquipmentChange:
         )
     )
     cap, unit = _dumbbell_cap(folded, lang, gear, statuses)
+    pairs = _pair_list(folded, gear, statuses) if cap is not None else ()
+    if pairs and pairs[-1] < cap - 0.05:  # type: ignore[operator]
+        pairs = ()  # a heavier load elsewhere in the sentence: not a list of the pairs owned
     return EquipmentChange(
         added=frozenset(added - removed),
         removed=frozenset(removed),
@@ -152,6 +155,7 @@ def read_change(text: str) -> EquipmentChange:
         full_gym=full_gym,
         dumbbell_max_lb=cap,
         load_unit=unit,
+        dumbbell_pairs_lb=pairs,
         lang=lang,
     )
 
@@ -222,6 +226,56 @@ def _dumbbell_cap(
     return pounds, unit
 
 
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+_LIST_GLUE = re.compile(
+    r"^\s*(?:[^\W\d_]{1,8}\.?)?\s*(?:[,\u3001\uff0c]\s*(?:"
+    + alternation("load_list_joins")
+    + r")?|"
+    + alternation("load_list_joins")
+    + r")\s*$"
+)
+"""Between two loads of a list: an optional unit, then a comma or "and" ("10, 15", "10 kg и 12",
+"10、15", "25 and 40"); "to", "-" and "up to" make a range (every pair), never a list."""
+
+
+def _pair_list(folded: str, gear: list[Hit], statuses: dict[int, str]) -> tuple[float, ...]:
+    """The fixed dumbbell pairs a sentence lists ("dumbbells 10, 15, 25 and 40 lb", "гантели 8, 12 и
+    16 кг"): two or more numbers in a dumbbell sentence joined by commas or "and", at least one of them
+    with a unit, which the numbers without one share. Empty when there is no such list."""
+    sentences = {
+        len(_SENTENCE_BREAK.findall(folded[: hit.start]))
+        for i, hit in enumerate(gear)
+        if Gear.DUMBBELLS in _gear_of(hit) and statuses[i] == "added"
+    }
+    units = {load.start: load.unit for load in loads_of(folded)}
+    numbers = [
+        match
+        for match in _NUMBER.finditer(folded)
+        if len(_SENTENCE_BREAK.findall(folded[: match.start()])) in sentences
+    ]
+    chains: list[list[re.Match[str]]] = []
+    for match in numbers:
+        if chains and _LIST_GLUE.match(folded[chains[-1][-1].end() : match.start()]):
+            chains[-1].append(match)
+        else:
+            chains.append([match])
+    for found in chains:
+        # numbers without a unit share the unit of a load after them ("10, 15 and 25 lb"); a number
+        # after the list's last load is something else ("40 lb, 3 days a week")
+        last = max((i for i, m in enumerate(found) if m.start() in units), default=-1)
+        chain = found[: last + 1]
+        if len(chain) < 2:
+            continue
+        unit = units[chain[-1].start()]
+        pounds = []
+        for match in chain:
+            value = float(match.group().replace(",", "."))
+            own = units.get(match.start(), unit)
+            pounds.append(round(value * KG_TO_LB, 1) if own == "kg" else value)
+        return tuple(sorted(set(pounds)))
+    return ()
+
+
 def _pairs(folded: str, lang: str) -> list[tuple[float, str]]:
     """Dumbbell pairs without a unit ("pair of 12s", "une paire de 20", "пара по 16"): the language's
     usual unit (lb in English, kg elsewhere)."""
@@ -244,6 +298,7 @@ def read_inventory(text: str) -> InventoryFacts:
         full_gym=change.full_gym,
         dumbbell_max_lb=change.dumbbell_max_lb,
         load_unit=change.load_unit,
+        dumbbell_pairs_lb=change.dumbbell_pairs_lb,
     )
 
 
@@ -260,14 +315,17 @@ def apply_change(before: InventoryFacts | None, change: EquipmentChange) -> Inve
         not_owned |= set(change.removed)
     cap = change.dumbbell_max_lb if change.dumbbell_max_lb is not None else base.dumbbell_max_lb
     unit = change.load_unit if change.dumbbell_max_lb is not None else base.load_unit
+    # a new cap without a list of pairs ("dumbbells up to 60 lb now") replaces the old list too
+    pairs = change.dumbbell_pairs_lb if change.dumbbell_max_lb is not None else base.dumbbell_pairs_lb
     if Gear.DUMBBELLS not in owned and not full_gym:
-        cap, unit = None, None
+        cap, unit, pairs = None, None, ()
     return InventoryFacts(
         owned=frozenset(owned),
         not_owned=frozenset(not_owned - owned),
         full_gym=full_gym,
         dumbbell_max_lb=cap,
         load_unit=unit,
+        dumbbell_pairs_lb=pairs,
     )
 
 

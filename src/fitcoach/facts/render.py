@@ -68,7 +68,12 @@ def render_inventory(inventory: InventoryFacts, lang: str) -> str:
         parts = []
         for gear in _shown(inventory.owned):
             name = names.get(gear.value, gear.value.lower())
-            if gear is Gear.DUMBBELLS and inventory.dumbbell_max_lb is not None:
+            if gear is Gear.DUMBBELLS and len(inventory.dumbbell_pairs_lb) > 1:
+                unit = inventory.load_unit or "lb"
+                loads = [format_load(pair, unit, lang) for pair in inventory.dumbbell_pairs_lb]
+                listed = sep.join(loads[:-1]) + last + loads[-1]
+                name = templates.get("pairs", "{gear} {loads}").format(gear=name, loads=listed)
+            elif gear is Gear.DUMBBELLS and inventory.dumbbell_max_lb is not None:
                 load = format_load(inventory.dumbbell_max_lb, inventory.load_unit or "lb", lang)
                 name = templates.get("up_to", "{gear} up to {load}").format(gear=name, load=load)
             parts.append(name)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import StrEnum
 from functools import lru_cache
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 MAX_DUMBBELL_LB = 500.0
 """Above the heaviest dumbbells made (about 375 lb): a larger cap is a typo or an attack, not gear."""
@@ -94,16 +94,37 @@ class Inventory(BaseModel):
     """What the user can train with right now.
 
     `gear` is what they own (with implications expanded by `expanded()`), `dumbbell_max_lb` caps
-    dumbbell loads (None: unknown or no cap), and `unavailable` is gear that is taken or broken at
-    the moment. `known=False` means no equipment memory exists: plan with bodyweight only.
+    dumbbell loads (None: unknown or no cap), `dumbbell_pairs_lb` lists the fixed pairs owned when
+    the user named them ("10, 15, 25 and 40 lb": gaps included; empty: every 5 lb / 2 kg step up to
+    the cap), and `unavailable` is gear that is taken or broken at the moment. `known=False` means
+    no equipment memory exists: plan with bodyweight only.
     """
 
     model_config = ConfigDict(frozen=True, allow_inf_nan=False)
 
     gear: frozenset[Gear] = frozenset()
     dumbbell_max_lb: float | None = Field(default=None, ge=0, le=MAX_DUMBBELL_LB)
+    dumbbell_pairs_lb: tuple[float, ...] = Field(
+        default=(),
+        max_length=40,
+        description="Fixed dumbbell pairs owned, in lb, lightest first; empty: every step up to the cap.",
+    )
     unavailable: frozenset[Gear] = frozenset()
     known: bool = True
+
+    @field_validator("dumbbell_pairs_lb")
+    @classmethod
+    def _pairs_sorted(cls, value: tuple[float, ...]) -> tuple[float, ...]:
+        if any(not 0 < pair <= MAX_DUMBBELL_LB for pair in value):
+            raise ValueError(f"a dumbbell pair weighs more than 0 and at most {MAX_DUMBBELL_LB:g} lb")
+        return tuple(sorted({round(pair, 2) for pair in value}))
+
+    @model_validator(mode="after")
+    def _cap_is_the_heaviest_pair(self) -> Inventory:
+        # Named pairs say what the heaviest is: the cap every rule reads (R17 loads) follows them.
+        if self.dumbbell_pairs_lb and self.dumbbell_max_lb != self.dumbbell_pairs_lb[-1]:
+            object.__setattr__(self, "dumbbell_max_lb", self.dumbbell_pairs_lb[-1])
+        return self
 
     def expanded(self) -> frozenset[Gear]:
         return _expanded(self.gear, self.unavailable)

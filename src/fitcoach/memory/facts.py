@@ -30,12 +30,14 @@ def structured(entry: Entry, *, lang: str | None = None) -> StructuredFact:
                 owned = entry.inventory.gear - {Gear.BODYWEIGHT}
                 full = entry.inventory.gear >= COMMERCIAL_GYM - {Gear.BODYWEIGHT}
                 cap = entry.inventory.dumbbell_max_lb or inventory.dumbbell_max_lb
+                pairs = entry.inventory.dumbbell_pairs_lb or inventory.dumbbell_pairs_lb
                 inventory = InventoryFacts(
                     owned=frozenset() if full else owned,
                     not_owned=inventory.not_owned - owned,
                     full_gym=full,
                     dumbbell_max_lb=cap,
                     load_unit=inventory.load_unit,
+                    dumbbell_pairs_lb=pairs,
                 )
             return StructuredFact(inventory=inventory, lang=lang or read_change(entry.fact).lang)
         if entry.category == "chronic_condition":
@@ -64,10 +66,13 @@ def equipment_change(entry: Tier1Entry, message: EquipmentChange | None) -> Equi
     written = read_change(entry.fact)
     stated = entry.inventory.gear - {Gear.BODYWEIGHT} if entry.inventory is not None else frozenset()
     cap = written.dumbbell_max_lb
+    pairs = written.dumbbell_pairs_lb
     if cap is None and entry.inventory is not None:
         cap = entry.inventory.dumbbell_max_lb
+        pairs = entry.inventory.dumbbell_pairs_lb
     if message is None:
-        return written.model_copy(update={"added": written.added | stated, "dumbbell_max_lb": cap})
+        update = {"added": written.added | stated, "dumbbell_max_lb": cap, "dumbbell_pairs_lb": pairs}
+        return written.model_copy(update=update)
     temporary = message.temporary | written.temporary
     added = (message.added | written.added | stated) - (temporary - message.added)
     return EquipmentChange(
@@ -77,6 +82,7 @@ def equipment_change(entry: Tier1Entry, message: EquipmentChange | None) -> Equi
         only=message.only,
         full_gym=message.full_gym or (written.full_gym and not message.removed),
         dumbbell_max_lb=message.dumbbell_max_lb if message.dumbbell_max_lb is not None else cap,
+        dumbbell_pairs_lb=message.dumbbell_pairs_lb if message.dumbbell_max_lb is not None else pairs,
         load_unit=message.load_unit or written.load_unit,
         lang=message.lang,
     )

@@ -25,12 +25,14 @@ from fitcoach.clock import Clock, ensure_utc
 from fitcoach.contract.models import ActiveTab, CoachReply, ProposalType, Weekday, WeeklyPlan
 from fitcoach.contract.nul import without_nul
 from fitcoach.errors import NotFound
+from fitcoach.languages.detect import detect_language
 from fitcoach.languages.numbers import stated_unit
 from fitcoach.library.loader import ExerciseLibrary
 from fitcoach.memory.context import LastTurn, render_plan_document, render_runtime_block
 from fitcoach.memory.events import Actor
 from fitcoach.services.brains import Brains
 from fitcoach.services.memory import apply_turn_mutations
+from fitcoach.services.program import roll_if_due, roll_note
 from fitcoach.storage.chat import add_chat_turn, list_chat_turns
 from fitcoach.storage.ids import new_id
 from fitcoach.storage.memory_repo import load_active_items
@@ -87,6 +89,9 @@ class TurnResult:
         return {**self.reply.model_dump(mode="json"), "meta": self.meta.as_json()}
 
 
+MESSAGE_LIMIT = 6000
+"""The contract's bound on a reply's message: a note that would pass it is left to the card."""
+
 LAST_TURN_WINDOW = dt.timedelta(hours=6)
 """A previous turn older than this is another conversation: it is not given as context."""
 
@@ -139,7 +144,14 @@ def run_turn(
 ) -> TurnResult:
     started = time.perf_counter()
     now = clock.now()
+    roll_lang = chat.language or detect_language(chat.message)
     with sessions() as session:
+        # A chat turn is a request like a page view: next week is staged first when it is due (issue
+        # 18), in its own transaction, so the turn's reply can say so and its own proposal can win.
+        rolled = roll_if_due(session, user_id=user_id, now=now, library=library, lang=roll_lang)
+        roll_line = (
+            roll_note(rolled.proposal, lang=roll_lang) if rolled is not None and rolled.created else None
+        )
         memory = load_active_items(session, user_id=user_id, now=now)
         active = get_active_document(session, user_id=user_id)
         version, document = active if active is not None else (None, None)
@@ -190,6 +202,7 @@ def run_turn(
         tools_called=runner.calls,
         started=started,
         after_write=after_write,
+        roll_line=roll_line,
     )
 
 
@@ -204,7 +217,11 @@ def _commit_turn(
     tools_called: list[dict[str, Any]],
     started: float,
     after_write: AfterWrite | None,
+    roll_line: str | None = None,
 ) -> TurnResult:
+    """The turn's writes in one transaction. `roll_line` says that this turn's roll staged next week:
+    the reply ends with it, unless the turn stages a week of its own, which supersedes it (what
+    the user asked for in words wins; the program proposes next week again once that is decided)."""
     now = now_clock.now()
     turn_id = new_id("turn")
     reply = result.reply
@@ -237,8 +254,12 @@ def _commit_turn(
                 turn_id=turn_id,
                 base_version=base_version,
             )
+        message = reply.message
+        announce = roll_line is not None and proposal.type is not ProposalType.UPDATE_WEEK
+        if announce and len(message) + len(roll_line or "") + 2 <= MESSAGE_LIMIT:
+            message = f"{message}\n\n{roll_line}"
         final = CoachReply(
-            message=reply.message,
+            message=message,
             proposal=proposal.model_copy(update={"id": proposal_id}),
             memory_mutations=memory_plan.applied,
             suggested_edits=reply.suggested_edits if proposal.type is ProposalType.NONE else [],

@@ -15,7 +15,7 @@ from fitcoach.agent.staging import StagedChange, apply_change, is_stale
 from fitcoach.contract.models import DayPlan, ProposalType, Weekday, WeeklyPlan
 from fitcoach.errors import Conflict, NotFound
 from fitcoach.storage.plans import add_plan_version, get_active_plan, get_plan_version, mark_day_completed
-from fitcoach.storage.proposals import get_proposal, set_proposal_status
+from fitcoach.storage.proposals import get_proposal, set_proposal_status, supersede_rolls
 from fitcoach.storage.tables import ProposalRow
 from fitcoach.storage.users import lock_user
 from fitcoach.storage.workouts import logs_of_week
@@ -64,6 +64,9 @@ def accept_proposal(session: Session, *, user_id: str, proposal_id: str, now: da
         now=now,
         result_version=stored.version,
     )
+    if row.roll_week is None:
+        # the program's week staged from the old plan can no longer be accepted: made again when due
+        supersede_rolls(session, user_id=user_id, now=now)
     if current is None or current.week_start_date != new_plan.week_start_date:
         # a new week accepted after some of its sessions were logged (next week proposed by the
         # program, issue 18): those days are done in it too
@@ -105,6 +108,7 @@ def revert_plan(session: Session, *, user_id: str, to_version: int, now: datetim
         logged = {day: d for day, d in current.days.items() if d.status == "completed"}
         plan = plan.model_copy(update={"days": {**plan.days, **logged}})
     stored = add_plan_version(session, user_id=user_id, plan=plan, now=now, reason="revert")
+    supersede_rolls(session, user_id=user_id, now=now)
     return PlanState(version=stored.version, plan=plan)
 
 

@@ -25,11 +25,12 @@ from fitcoach.engine.program import (
     target_week_start,
 )
 from fitcoach.errors import BadInput
+from fitcoach.languages.program import program_text
 from fitcoach.library.loader import ExerciseLibrary
 from fitcoach.storage.memory_repo import load_active_items, to_item
 from fitcoach.storage.plans import get_active_plan
 from fitcoach.storage.program import logged_sessions, logged_sets, physiological_notes
-from fitcoach.storage.proposals import find_roll, stage_proposal
+from fitcoach.storage.proposals import find_roll, restage_roll, stage_proposal, staged_week_exists
 from fitcoach.storage.tables import MemoryItemRow, ProposalRow
 from fitcoach.storage.users import lock_user
 
@@ -52,14 +53,14 @@ class Rolled:
 def load_program_history(session: Session, *, user_id: str, now: datetime) -> ProgramHistory:
     since = now - HISTORY
     by_log: dict[str, dict[int, tuple[str, list[DoneSet]]]] = {}
-    for log_id, index, exercise_id, weight, unit, reps, rpe, warmup in logged_sets(
+    for log_id, index, exercise_id, weight, unit, reps, rpe, warmup, seconds in logged_sets(
         session, user_id=user_id, since=since
     ):
         exercises = by_log.setdefault(log_id, {})
         found = exercises.get(index)
         if found is None:
             found = exercises[index] = (exercise_id, [])
-        found[1].append(DoneSet(weight, reps, unit, rpe, warmup))
+        found[1].append(DoneSet(weight, reps, unit, rpe, warmup, seconds))
     sessions = [
         DoneSession(
             completed_at,
@@ -94,11 +95,27 @@ def _episodes(row: MemoryItemRow) -> list[InjuryEpisode]:
     return [InjuryEpisode(area, row.created_at, ended, row.id) for area in sorted(areas)]
 
 
+def _stale_roll(session: Session, row: ProposalRow, *, user_id: str, active_version: int) -> bool:
+    """A roll to make again from the current plan: still staged but made against an older version (a
+    coach's change to this week was accepted since, so accepting it would conflict), or superseded by a
+    coach's week that the user has since accepted or dismissed. A roll the user dismissed or accepted
+    is their decision: never made again."""
+    if row.status == "staged":
+        return row.base_version != active_version
+    if row.status == "superseded":
+        return not staged_week_exists(session, user_id=user_id, other_than=row.id)
+    return False
+
+
 def roll_week(
     session: Session, *, user_id: str, now: datetime, library: ExerciseLibrary, lang: str | None = None
 ) -> Rolled | None:
     """Stage next week if it is due and not staged yet; the program's proposal for that week if it was
-    (whatever became of it); None when nothing is due. One transaction under the user's plan lock."""
+    (whatever became of it); None when nothing is due. One transaction under the user's plan lock.
+
+    A roll overtaken by a coach's change to this week (see `_stale_roll`) is made again, in its row,
+    from the plan as it is now: the user's request in a chat turn wins over the program's proposal, and
+    the program proposes next week again once that request is decided."""
     active = get_active_plan(session, user_id=user_id)
     if active is None:
         return None
@@ -107,11 +124,11 @@ def roll_week(
         return None
     target = target_week_start(plan, now)
     found = find_roll(session, user_id=user_id, week=target)
-    if found is not None:
+    if found is not None and not _stale_roll(session, found, user_id=user_id, active_version=active.version):
         return Rolled(found, created=False)
     lock_user(session, user_id=user_id)
     found = find_roll(session, user_id=user_id, week=target)
-    if found is not None:
+    if found is not None and not _stale_roll(session, found, user_id=user_id, active_version=active.version):
         return Rolled(found, created=False)
     history = load_program_history(session, user_id=user_id, now=now)
     profile = build_profile(load_active_items(session, user_id=user_id, now=now), now)
@@ -125,6 +142,9 @@ def roll_week(
         minutes=profile.schedule.minutes,
     )
     proposal = Proposal(type=ProposalType.UPDATE_WEEK, summary_diff=proposed.summary, data=proposed.plan)
+    if found is not None:
+        row = restage_roll(session, row=found, proposal=proposal, now=now, base_version=active.version)
+        return Rolled(row, created=True)
     try:
         with session.begin_nested():
             proposal_id = stage_proposal(
@@ -158,3 +178,19 @@ def roll_if_due(
         return None
     session.commit()
     return rolled
+
+
+def roll_note(row: ProposalRow, *, lang: str | None) -> str:
+    """One line for the coach's reply in the turn that staged next week: where the week sits in its
+    block and its first change; the card lists the rest."""
+    week = WeeklyPlan.model_validate(row.data)
+    code = lang or "en"
+    program = week.program
+    changes = [change.text for change in program.changes] if program is not None else []
+    position = (
+        program_text(code, "week_of", week=program.block.week, length=program.block.length)
+        if program is not None
+        else ""
+    )
+    first = changes[0] if changes else program_text(code, "no_change")
+    return program_text(code, "chat_next_week", position=position, first=first)

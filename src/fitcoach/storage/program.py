@@ -30,6 +30,7 @@ _SETS = (
         _SET_TABLE.reps,
         _SET_TABLE.rpe,
         _SET_TABLE.is_warmup,
+        _SET_TABLE.duration_seconds,
     )
     .where(_SET_TABLE.user_id == bindparam("user_id"), _SET_TABLE.completed_at >= bindparam("since"))
     .order_by(_SET_TABLE.completed_at, _SET_TABLE.log_id, _SET_TABLE.exercise_index, _SET_TABLE.set_index)

@@ -168,3 +168,49 @@ def find_roll(session: Session, *, user_id: str, week: date) -> ProposalRow | No
     return session.execute(
         select(ProposalRow).where(ProposalRow.user_id == user_id, ProposalRow.roll_week == week)
     ).scalar_one_or_none()
+
+
+def staged_week_exists(session: Session, *, user_id: str, other_than: str) -> bool:
+    """Whether a staged UPDATE_WEEK other than `other_than` waits for the user's decision."""
+    found = session.execute(
+        select(ProposalRow.id)
+        .where(
+            ProposalRow.user_id == user_id,
+            ProposalRow.status == "staged",
+            ProposalRow.type == ProposalType.UPDATE_WEEK.value,
+            ProposalRow.id != other_than,
+        )
+        .limit(1)
+    ).first()
+    return found is not None
+
+
+def restage_roll(
+    session: Session, *, row: ProposalRow, proposal: Proposal, now: datetime, base_version: int | None
+) -> ProposalRow:
+    """The program's proposal for the same week made again from the current plan, in its own row (one
+    row per week stays the rule): staged, against `base_version`, undecided."""
+    row.summary_diff = proposal.summary_diff
+    row.data = proposal.data.model_dump(mode="json") if proposal.data is not None else None
+    row.status = "staged"
+    row.base_version = base_version
+    row.created_at = now
+    row.decided_at = None
+    row.result_version = None
+    session.flush()
+    return row
+
+
+def supersede_rolls(session: Session, *, user_id: str, now: datetime) -> int:
+    """Mark the program's staged weeks superseded: the plan they were made from has changed, so they
+    could no longer be accepted; the next request makes next week again from the new plan when due."""
+    result = session.execute(
+        update(_PROPOSALS)
+        .where(
+            _PROPOSALS.c.user_id == user_id,
+            _PROPOSALS.c.status == "staged",
+            _PROPOSALS.c.roll_week.is_not(None),
+        )
+        .values(status="superseded", decided_at=now)
+    )
+    return int(result.rowcount or 0)  # type: ignore[attr-defined]

@@ -95,6 +95,51 @@ def cap(kind: GearKind, inventory: Inventory, unit: LoadUnit) -> float | None:
     return convert(inventory.dumbbell_max_lb, "lb", unit) + 1e-6
 
 
+def owned_pairs(kind: GearKind, inventory: Inventory, unit: LoadUnit) -> tuple[float, ...]:
+    """The fixed dumbbell pairs the user listed, in `unit`, lightest first; empty when they did not
+    list them (every step up to the cap) or for other gear."""
+    if kind is not GearKind.DUMBBELL:
+        return ()
+    return tuple(sorted({tidy(convert(pair, "lb", unit)) for pair in inventory.dumbbell_pairs_lb}))
+
+
+@dataclass(frozen=True)
+class Grid:
+    """The loads the gear allows: every `step` up to `top`, or only the pairs owned."""
+
+    step: float
+    top: float | None
+    pairs: tuple[float, ...] = ()
+
+    def up(self, value: float, steps: int = 1) -> float | None:
+        """`steps` steps heavier (one pair heavier when pairs are listed); None past the top."""
+        if self.pairs:
+            heavier = [pair for pair in self.pairs if pair > value + 1e-6]
+            return heavier[0] if heavier else None
+        new = tidy(value + steps * self.step)
+        return new if self.top is None or new <= self.top else None
+
+    def down(self, value: float) -> float:
+        """One step lighter: the next lighter pair owned (the lightest at least), else one step."""
+        if self.pairs:
+            lighter_pairs = [pair for pair in self.pairs if pair < value - 1e-6]
+            return lighter_pairs[-1] if lighter_pairs else self.pairs[0]
+        return self.snap(step_down(value, self.step))
+
+    def snap(self, value: float) -> float:
+        """The heaviest load the gear allows at or below `value` (the lightest pair at least)."""
+        if self.pairs:
+            at_most = [pair for pair in self.pairs if pair <= value + 1e-6]
+            return at_most[-1] if at_most else self.pairs[0]
+        if self.top is None or value <= self.top:
+            return value
+        return tidy(max(self.step, (self.top // self.step) * self.step)) if self.step > 0 else tidy(self.top)
+
+
+def grid(kind: GearKind, inventory: Inventory, unit: LoadUnit) -> Grid:
+    return Grid(increment(kind, unit), cap(kind, inventory, unit), owned_pairs(kind, inventory, unit))
+
+
 def tidy(value: float) -> float:
     """A load as the user reads it: to 0.25, no float noise."""
     return round(round(value * 4) / 4, 2)

@@ -30,6 +30,8 @@ class DoneSet:
     unit: LoadUnit = "lb"
     rpe: float | None = None
     is_warmup: bool = False
+    seconds: int | None = None
+    """How long a timed set (a plank) was held; None for sets counted in reps."""
 
     @property
     def rir(self) -> float | None:

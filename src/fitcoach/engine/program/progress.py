@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fitcoach.contract.models import Load, PlannedExercise, ProgramChange
+from fitcoach.engine.program.holds import hold_seconds, progress_hold
 from fitcoach.engine.program.loads import (
     BODYWEIGHT_REP_STEP,
     MAX_REP_TOP,
@@ -12,13 +13,11 @@ from fitcoach.engine.program.loads import (
     GearKind,
     Outcome,
     as_load,
-    cap,
     gear_kind,
-    increment,
+    grid,
     judge,
     rep_range,
     rep_text,
-    step_down,
     tidy,
 )
 from fitcoach.engine.program.model import DoneExercise, convert
@@ -41,13 +40,6 @@ class Progressed:
     outcome: Outcome
 
 
-def _within_cap(value: float, top: float | None, step: float) -> float:
-    if top is None or value <= top:
-        return value
-    # the heaviest pair on the gear's grid
-    return tidy(max(step, (top // step) * step)) if step > 0 else tidy(top)
-
-
 def progress(
     planned: PlannedExercise,
     entry: Exercise,
@@ -59,6 +51,11 @@ def progress(
 ) -> Progressed:
     """Double progression at the prescribed RIR; `last_load` is the most recent load (the plan's target,
     else the last one logged) that a missed week steps down from."""
+    seconds = hold_seconds(planned.target_reps)
+    if seconds is not None:
+        timed = progress_hold(planned, entry, done, seconds=seconds, words=words)
+        change = words.change(timed.kind, entry, timed.text) if timed.text else None
+        return Progressed(timed.exercise, change, timed.outcome)
     reps = rep_range(planned.target_reps)
     rir = planned.target_rir if planned.target_rir is not None else DEFAULT_RIR
     kind = gear_kind(entry)
@@ -71,13 +68,13 @@ def progress(
     )
     if not loaded or (performance.outcome is Outcome.MISSED and last_load is None):
         return _bodyweight(planned, entry, performance.outcome, reps, words)
-    step = increment(kind, unit)
-    top = cap(kind, inventory, unit)
+    loads = grid(kind, inventory, unit)
+    step, top = loads.step, loads.top
     name = words.exercise(entry)
     if performance.outcome is Outcome.MISSED:
         assert last_load is not None
         old = convert(last_load.value, last_load.unit, unit)
-        new = _within_cap(step_down(old, step), top, step)
+        new = loads.down(old)
         return _with_load(
             planned,
             old,
@@ -88,25 +85,25 @@ def progress(
         )
     old = performance.load
     if performance.outcome is Outcome.FAILED:
-        new = _within_cap(step_down(old, step), top, step)
+        new = loads.down(old)
         text = words.text(
             "load_down_failed", exercise=name, old=_n(old), new=_n(new), unit=words.unit(unit), low=reps[0]
         )
         return _with_load(planned, old, new, unit, text, performance.outcome)
     if performance.outcome is Outcome.IN_RANGE:
-        new = _within_cap(old, top, step)
+        new = loads.snap(old)
         return Progressed(
             planned.model_copy(update={"target_load": as_load(new, unit)}), None, performance.outcome
         )
     # HIT
-    if top is None or old + step <= top:
-        steps = 2 if _well_over(performance.fewest_reps, reps[1], old, step, top) else 1
-        new = tidy(old + steps * step)
+    well_over = not loads.pairs and _well_over(performance.fewest_reps, reps[1], old, step, top)
+    heavier = loads.up(old, 2 if well_over else 1)
+    if heavier is not None:
         text = words.text(
-            "load_up", exercise=name, old=_n(old), new=_n(new), unit=words.unit(unit), reps=reps[1]
+            "load_up", exercise=name, old=_n(old), new=_n(heavier), unit=words.unit(unit), reps=reps[1]
         )
-        return _with_load(planned, old, new, unit, text, performance.outcome)
-    held = _within_cap(old, top, step)
+        return _with_load(planned, old, heavier, unit, text, performance.outcome)
+    held = loads.snap(old)
     if planned.target_sets < MAX_SETS_AT_CAP:
         text = words.text("cap_set", exercise=name, load=_n(held), unit=words.unit(unit))
         update = {"target_sets": planned.target_sets + 1, "target_load": as_load(held, unit)}

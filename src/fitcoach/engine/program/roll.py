@@ -24,7 +24,7 @@ from fitcoach.engine.deload import deload_sets
 from fitcoach.engine.estimators import fill_estimates
 from fitcoach.engine.profile import Profile
 from fitcoach.engine.program.blocks import block_length, next_position
-from fitcoach.engine.program.loads import gear_kind, increment, lighter, tidy
+from fitcoach.engine.program.loads import gear_kind, grid, increment, lighter, tidy
 from fitcoach.engine.program.model import DoneExercise, Exposure, ProgramHistory
 from fitcoach.engine.program.progress import Progressed, progress
 from fitcoach.engine.program.ramp import (
@@ -242,7 +242,7 @@ def propose_next_week(
             resume=new_resume if position.deload else {},
         )
         week = rolled_forward(week.model_copy(update={"program": program}), target)
-        return fill_estimates(_notes(week, position, ramps, ctx), library)
+        return fill_estimates(_notes(_owned_loads(week, ctx), position, ramps, ctx), library)
 
     plan = finish(week, ctx.changes, volume)
     if not validate_week(plan, profile, library=library, minutes=minutes).ok and volume:
@@ -368,6 +368,7 @@ def _announce(ctx: _Context, ramp: RampStep, planned: PlannedExercise) -> RampSt
     if previous is not None and previous.value > 0:
         shown = ramp_exercise(planned, ramp, load_step=increment(gear_kind(entry), previous.unit) or 1.0)
         new = shown.target_load.value if shown.target_load else previous.value
+        new = grid(gear_kind(entry), ctx.profile.inventory, previous.unit).snap(new)
         text = words.text(
             "ramp",
             exercise=name,
@@ -437,6 +438,28 @@ def _deload_day(day: DayPlan, ramping: set[str], ctx: _Context) -> DayPlan:
             out.append(planned.model_copy(update=update))
         blocks.append(Block(label=block.label, exercises=out))
     return day.model_copy(update={"blocks": blocks})
+
+
+def _owned_loads(week: WeeklyPlan, ctx: _Context) -> WeeklyPlan:
+    """Dumbbell loads on the pairs the user owns when they listed them (a deload's or a ramp's share,
+    a rep range moved by Epley): the heaviest pair at or below the load, the lightest at least."""
+    if not ctx.profile.inventory.dumbbell_pairs_lb:
+        return week
+    days = {}
+    for weekday, day in week.days.items():
+        blocks = []
+        for block in day.blocks:
+            out = []
+            for planned in block.exercises:
+                entry = ctx.library.get(planned.exercise_id)
+                load = planned.target_load
+                if entry is not None and load is not None:
+                    value = grid(gear_kind(entry), ctx.profile.inventory, load.unit).snap(load.value)
+                    planned = planned.model_copy(update={"target_load": Load(value=value, unit=load.unit)})
+                out.append(planned)
+            blocks.append(Block(label=block.label, exercises=out))
+        days[weekday] = day.model_copy(update={"blocks": blocks})
+    return week.model_copy(update={"days": days})
 
 
 def _professional(ctx: _Context) -> None:
