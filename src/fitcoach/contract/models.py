@@ -31,6 +31,9 @@ MAX_DAY_VOLUME_LB = 500_000.0
 absurd or overflowing number; the week's is seven such days."""
 MAX_WEEK_VOLUME_LB = 7 * MAX_DAY_VOLUME_LB
 MAX_DAY_MINUTES = 300
+MAX_CHOICES = 3
+"""A clarifying question offers at most three tappable choices (issue 14: "two or three likely actions")."""
+MAX_CHOICE_CHARS = 120
 
 MIN_DATE = dt.date(1900, 1, 1)
 MAX_DATE = dt.date(2199, 12, 31)
@@ -430,3 +433,18 @@ class CoachReply(_Lenient):
     message: str = Field(min_length=1, max_length=6000)
     proposal: Proposal
     memory_mutations: list[MemoryMutation] = Field(default_factory=list, max_length=20)
+    suggested_edits: list[str] = Field(
+        default_factory=list,
+        description="When the coach is unsure and asks a short question: the two or three likely "
+        "requests, written as the user would send them, in the user's language; shown as tappable "
+        "chips and sent as the message when tapped (R34).",
+    )
+
+    @field_validator("suggested_edits", mode="before")
+    @classmethod
+    def _few_short_choices(cls, value: object) -> object:
+        """A model's extra or overlong choices are dropped, not a reason to refuse its answer."""
+        if not isinstance(value, list):
+            return [] if value is None else value
+        kept = [v.strip() for v in value if isinstance(v, str) and v.strip()]
+        return [v for v in dict.fromkeys(kept) if len(v) <= MAX_CHOICE_CHARS][:MAX_CHOICES]

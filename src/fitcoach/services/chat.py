@@ -241,6 +241,7 @@ def _commit_turn(
             message=reply.message,
             proposal=proposal.model_copy(update={"id": proposal_id}),
             memory_mutations=memory_plan.applied,
+            suggested_edits=reply.suggested_edits if proposal.type is ProposalType.NONE else [],
         )
         # Diagnostics quote the model (tool arguments, the slugs it invented): without NUL, which
         # PostgreSQL cannot store; the reply itself was cleaned before it was parsed.
