@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 import uvicorn
 from fastapi import FastAPI
+from playwright.sync_api import ViewportSize
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -24,7 +25,8 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 
 
 def require_chromium() -> Path:

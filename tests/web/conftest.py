@@ -9,11 +9,11 @@ from urllib.parse import urlsplit
 
 import pytest
 from fastapi import FastAPI
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, sync_playwright
 
 from fitcoach.web import mount_web
 
-from .browser import CHROMIUM_ARGS, PHONE, require_chromium, serve_in_thread
+from .browser import CHROMIUM_ARGS, DESKTOP, PHONE, require_chromium, serve_in_thread
 from .live import LiveServer
 
 
@@ -82,14 +82,14 @@ def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServ
         server.stop()
 
 
-@pytest.fixture
-def phone(browser: Browser) -> Iterator[Callable[[str], Page]]:
-    """Open a 390×844 page in a browser language; every dialog (confirm) is accepted."""
+def _pages(browser: Browser, viewport: ViewportSize) -> Iterator[Callable[[str], Page]]:
+    """Pages of one size in a browser language; every dialog (confirm) is accepted, and an uncaught
+    error in any of them fails the test."""
     contexts: list[BrowserContext] = []
     errors: list[str] = []
 
     def open_page(locale: str) -> Page:
-        context = browser.new_context(viewport=PHONE, locale=locale)
+        context = browser.new_context(viewport=viewport, locale=locale)
         context.set_default_timeout(30_000)
         watch(context, errors)
         contexts.append(context)
@@ -102,6 +102,18 @@ def phone(browser: Browser) -> Iterator[Callable[[str], Page]]:
     for context in contexts:
         context.close()
     assert errors == [], f"uncaught errors in the page: {errors}"
+
+
+@pytest.fixture
+def phone(browser: Browser) -> Iterator[Callable[[str], Page]]:
+    """Open a 390×844 page in a browser language."""
+    yield from _pages(browser, PHONE)
+
+
+@pytest.fixture
+def desktop(browser: Browser) -> Iterator[Callable[[str], Page]]:
+    """Open a 1280×800 page in a browser language."""
+    yield from _pages(browser, DESKTOP)
 
 
 @pytest.fixture(scope="session")

@@ -1,7 +1,8 @@
-"""A new user's first week, played through the UI in Chromium at phone size, in each of the five
-languages: sign in → tell the coach equipment, goal and schedule → the week is proposed with its
-exercises → accept → Today → Week (the numbers add up) → a live workout with sets, the rest timer and
-a swap → the summary → Progress → a chip sends its message → Me: forget an item, undo a plan version.
+"""A new user's first week, played through the UI in Chromium at phone size (390×844) and desktop
+size (1280×800), in each of the five languages: sign in → tell the coach equipment, goal and schedule
+→ the week is proposed with its exercises → accept → Today → Week (the numbers add up) → a live
+workout with sets, the rest timer and a swap → the summary → Progress → a chip sends its message →
+Me: what the coach wrote is in the user's language, forget an item, undo a plan version.
 
 Assertions are on what a person sees: the newest reply ends inside the viewport, and no English is
 left on the screens of a non-English journey (exercise names excepted: most have no translation).
@@ -17,6 +18,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.english_words import english_left
+
 from .flows import CASES, WEEKDAYS, accept_via_api, day_exercises, first_training_day, sign_in
 from .live import LiveServer
 
@@ -30,9 +33,17 @@ JOURNEYS = {
     "zh-Hant": ("zh-TW", "zh-Hant-1"),
 }
 
-# Text the server may still write in English: nothing left on these journeys' screens (a coach note
-# built from exercise cues, a fact the coach wrote in free text would be; see plantext.js).
+# Text the server may still write in English: nothing (memory facts and day notes are written in the
+# user's language; `Journey.written_in_language` checks them with the server's own English words).
 SERVER_ENGLISH: list[str] = []
+# A turn that makes the coach write a free-text memory fact (an acute state) and stage a day.
+PAIN = {
+    "en": "My left shoulder hurts today.",
+    "fr": "J'ai mal à l'épaule gauche aujourd'hui.",
+    "pt": "Meu ombro esquerdo está doendo hoje.",
+    "ru": "Сегодня болит левое плечо.",
+    "zh-Hant": "今天左肩會痛。",
+}
 # The user's own words.
 NOT_JUDGED = [".bubble.user"]
 
@@ -116,6 +127,15 @@ class Journey:
         context = [text[max(0, text.find(f) - 60) : text.find(f) + len(f) + 60] for f in left]
         assert left == [], f"{self.lang}, {where}: English left on screen: {left} in {context}"
 
+    def written_in_language(self, selector: str, where: str) -> None:
+        """What the server wrote (memory facts, day notes) holds no English word the server writes."""
+        texts = self.page.locator(selector).all_inner_texts()
+        assert texts, (where, selector)
+        if self.lang == "en":
+            return
+        left = {text: english_left(self.lang, text) for text in texts}
+        assert {t: w for t, w in left.items() if w} == {}, f"{self.lang}, {where}: English written"
+
 
 def band(page: Page) -> tuple[float, float]:
     top = page.locator(".topbar").bounding_box()
@@ -145,16 +165,22 @@ def numbers(text: str) -> list[int]:
     return [int(re.sub(r"\D", "", n)) for n in re.findall(r"\d(?:[\d\s\u202f\u00a0.,]*\d)?", text)]
 
 
+@pytest.mark.parametrize("size", ["phone", "desktop"])
 @pytest.mark.parametrize("lang", list(JOURNEYS))
 def test_a_new_users_first_week(
-    lang: str, shared_server: LiveServer, phone: Callable[[str], Page], screenshots: Path
+    lang: str,
+    size: str,
+    shared_server: LiveServer,
+    phone: Callable[[str], Page],
+    desktop: Callable[[str], Page],
+    screenshots: Path,
 ) -> None:
     locale, case = JOURNEYS[lang]
-    shots = screenshots / "journeys" / lang
+    shots = screenshots / ("journeys" if size == "phone" else "journeys-desktop") / lang
     shots.mkdir(parents=True, exist_ok=True)
-    user = shared_server.create_user(f"Journey {lang}")
+    user = shared_server.create_user(f"Journey {lang} {size}")
     api = shared_server.api(user["token"])
-    page = phone(locale)
+    page = (phone if size == "phone" else desktop)(locale)
     journey = Journey(page, shared_server, lang, shots)
     listed = api.get("/api/exercises").json()
     library = {e["slug"]: e for e in (listed["items"] if isinstance(listed, dict) else listed)}
@@ -196,6 +222,7 @@ def test_a_new_users_first_week(
     page.locator("a[data-tab=today]").click()
     expect(page.locator(".day-page")).to_be_visible()
     journey.no_english("Today")
+    journey.written_in_language(".coach-note", "Today's note")
     journey.shot("today")
 
     # Week: the header is the sum of the days.
@@ -268,10 +295,18 @@ def test_a_new_users_first_week(
     else:  # the chip's answer was a question: another device makes the second version
         accept_via_api(api, "Shorten to 20 minutes", first)
 
-    # Me: forget an item, undo the last plan change.
+    # A pain report from another device: the coach writes an acute state (a free-text fact).
+    pain = api.post(
+        "/api/coach/chat", json={"message": PAIN[lang], "active_tab": "coach", "selected_day": None}
+    )
+    assert pain.status_code == 200 and pain.json()["memory_mutations"], pain.text
+
+    # Me: what the coach wrote is in the user's language; forget an item, undo the last plan change.
     page.locator("a[data-tab=me]").click()
     items = page.locator(".memory-item")
     expect(items.first).to_be_visible()
+    expect(items).to_have_count(sum(len(tier) for tier in api.get("/api/memory").json().values()))
+    journey.written_in_language(".memory-item", "Me")
     before = items.count()
     assert before >= 1
     items.first.locator("button.forget").click()

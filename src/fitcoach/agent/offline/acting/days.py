@@ -39,11 +39,7 @@ def day_edit(turn: Turn) -> CoachReply:
         if turn.u.has_cue("lighter") or turn.u.has_cue("deload") or "fatigue" in turn.u.conditions:
             # "slept 3 hours, go lighter today?": the tiredness is remembered too (R24)
             tired = "fatigue" in turn.u.conditions and not turn.u.hurt_areas
-            note = (
-                [memory.acute(turn, "whole_body", "fatigue", None, "general fatigue reported")]
-                if tired
-                else []
-            )
+            note = [memory.acute(turn, "whole_body", "fatigue", None)] if tired else []
             return lighter_day(turn, weekday, day, note)
         if any(slug in day.slugs() for slug in turn.exercises_named(weekday)):
             # "take skull crushers out of Wednesday": the named lift goes, a same-pattern one replaces it
@@ -174,13 +170,12 @@ def pain(turn: Turn) -> CoachReply:
         if kind != "fatigue":
             return reply(turn, turn.say("clarify"))
         # tired all over: note it for two days and make today lighter, no area to spare
-        mutation = memory.acute(turn, "whole_body", "fatigue", None, "general fatigue reported")
+        mutation = memory.acute(turn, "whole_body", "fatigue", None)
         weekday, day = u.target_day, turn.plan_day(u.target_day)
         if weekday is None or day is None or day.is_rest_day:
             return reply(turn, turn.say("today_rest"), mutations=[mutation])
         return lighter_day(turn, weekday, day, [mutation])
-    note = {"pain": "pain reported", "soreness": "soreness reported", "fatigue": "fatigue reported"}[kind]
-    mutations: list[MemoryMutation] = [memory.acute(turn, area, kind, u.side, note) for area in hurt]
+    mutations: list[MemoryMutation] = [memory.acute(turn, area, kind, u.side) for area in hurt]
     ttl_days = u.span_days or memory.TTL[memory.CONDITION_OF[kind]].days or 2
     weekday = u.target_day
     day = turn.plan_day(weekday)

@@ -5,7 +5,6 @@ deload keeps the plan's days and exercises with about half the sets (engine/delo
 from __future__ import annotations
 
 from fitcoach.agent.offline.acting.days import day_edit
-from fitcoach.agent.offline.acting.modified import localized_notes
 from fitcoach.agent.offline.acting.turn import Turn, reply
 from fitcoach.contract.models import CoachReply, ProposalType, WeeklyPlan
 from fitcoach.engine.deload import deload_week
@@ -29,7 +28,7 @@ def deload(turn: Turn) -> CoachReply:
     minutes = profile.schedule.minutes or longest or None
     result = deload_week(plan, profile, minutes=minutes, library=turn.library)
     assert isinstance(result.data, WeeklyPlan)
-    week = localized_notes(turn, result.data, profile)
+    week = result.data
     days = turn.join([turn.day_name(d) for d in week.training_days()])
     message = turn.say("deload_week", days=days)
     summary = turn.diff("deload", days=days)

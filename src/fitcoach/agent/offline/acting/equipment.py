@@ -7,9 +7,8 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import replace
 
-from fitcoach.agent.offline.acting import memory
+from fitcoach.agent.offline.acting import memory, writing
 from fitcoach.agent.offline.acting.facts import updated_inventory
-from fitcoach.agent.offline.acting.modified import localized_notes
 from fitcoach.agent.offline.acting.turn import Turn, reply
 from fitcoach.agent.offline.acting.weeks import checked_week
 from fitcoach.contract.models import CoachReply, MemoryMutation, ProposalType, Tier
@@ -82,7 +81,6 @@ def _rebuilt(turn: Turn, profile: Profile, mutations: list[MemoryMutation], situ
     week = checked_week(turn, week, profile, minutes)
     if not week.training_days():
         return reply(turn, turn.say("edit_failed"), mutations=mutations)
-    week = localized_notes(turn, week, profile)
     names = turn.join([turn.day_name(d) for d in week.training_days()])
     message = turn.say(situation, days=names)
     summary = turn.diff("week_new", days_count=len(week.training_days()), minutes=minutes)
@@ -107,7 +105,9 @@ def gym_closed(turn: Turn) -> CoachReply:
     sunday = plan.week_start_date + dt.timedelta(days=6)
     today = turn.now.date()
     end = sunday if sunday >= today else today + dt.timedelta(days=6 - today.weekday())
-    note = memory.event(turn, "gym closure", end, [], start=today, details=["training with what is at hand"])
+    note = memory.event(
+        turn, "gym closure", end, [], start=today, details=[writing.fact(turn.lang, "event_at_hand")]
+    )
     at_hand = set(u.gear)
     for gone in u.negated_gear | u.unavailable_gear:
         at_hand -= UNAVAILABLE_IMPLIES.get(gone, frozenset({gone}))

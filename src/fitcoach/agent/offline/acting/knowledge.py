@@ -5,8 +5,8 @@ memory write."""
 
 from __future__ import annotations
 
-from fitcoach.agent.offline.acting.memory import ANSWER_FACTS
 from fitcoach.agent.offline.acting.turn import Turn, reply
+from fitcoach.agent.offline.acting.writing import preference_key
 from fitcoach.agent.offline.answering.book import AnswerContext, Unit, answer
 from fitcoach.agent.offline.understanding import Intent
 from fitcoach.agent.offline.understanding.topics import TopicReading, read_topic
@@ -161,8 +161,11 @@ def _units(turn: Turn) -> Unit | None:
         return "kg" if turn.input.units == "kg" else "lb"
     keys = list(turn.u.preferences)
     stored = turn.items(Tier.STAPLES, "preference")
-    facts = {item.entry.fact for item in stored if isinstance(item.entry, Tier1Entry)}
-    keys += [key for key, fact in ANSWER_FACTS.items() if fact in facts]
+    keys += [
+        key
+        for item in stored
+        if isinstance(item.entry, Tier1Entry) and (key := preference_key(item.entry.fact)) is not None
+    ]
     for key in keys:
         if key in ("units_kg", "units_lb"):
             return "kg" if key == "units_kg" else "lb"

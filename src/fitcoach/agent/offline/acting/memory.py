@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel
 
+from fitcoach.agent.offline.acting import writing
 from fitcoach.agent.offline.acting.facts import merged_goal_fact, stated_load
 from fitcoach.agent.offline.acting.turn import Turn
 from fitcoach.agent.offline.understanding.model import ConditionKind
@@ -37,13 +38,6 @@ CONDITION_OF: dict[ConditionKind, Condition] = {
 }
 TTL: dict[Condition, dt.timedelta] = DEFAULT_TTL
 """R24 lifetimes, shared with the memory rules so the coach and the server agree."""
-
-TONE_FACTS: dict[Tone, str] = {
-    "tough_love": "Prefers tough-love coaching: direct, demanding, no sugar-coating.",
-    "gentle": "Prefers gentle, encouraging coaching.",
-    "deep_science": "Prefers deep-science coaching: explain the reasoning and the evidence.",
-    "balanced": "Prefers balanced coaching.",
-}
 
 
 def _entry(model: BaseModel) -> dict[str, object]:
@@ -76,19 +70,14 @@ def upsert_tier1(turn: Turn, entry: Tier1Entry, reason: str) -> MemoryMutation |
     )
 
 
-def inventory_fact(inventory: Inventory) -> str:
-    if inventory.gear >= COMMERCIAL_GYM - {Gear.BODYWEIGHT}:
-        return "Commercial gym with full equipment."
-    names = [gear.value for gear in Gear if gear in inventory.gear and gear is not Gear.BODYWEIGHT]
-    if not names:
-        return "Bodyweight only."
-    parts = []
-    for name in names:
-        if name == Gear.DUMBBELLS.value and inventory.dumbbell_max_lb:
-            parts.append(f"dumbbells up to {round(inventory.dumbbell_max_lb)} lbs")
-        else:
-            parts.append(name.lower())
-    return "Equipment: " + ", ".join(parts) + "."
+def inventory_fact(inventory: Inventory, lang: str) -> str:
+    """What an inventory holds, as the equipment fact words it in `lang` ("Dumbbells and bench.")."""
+    facts = InventoryFacts(
+        owned=inventory.gear - {Gear.BODYWEIGHT},
+        full_gym=inventory.gear >= COMMERCIAL_GYM - {Gear.BODYWEIGHT},
+        dumbbell_max_lb=inventory.dumbbell_max_lb,
+    )
+    return render_inventory(facts, lang)
 
 
 def equipment(turn: Turn, inventory: Inventory) -> MemoryMutation | None:
@@ -120,19 +109,13 @@ def goal(
         kind = goal_type
     else:
         kind = "hypertrophy" if priorities and goal_type is None else "general"
-    parts = [str(kind).replace("_", " ").capitalize()]
-    if priorities:
-        parts.append("priority " + ", ".join(group.value.lower() for group in priorities))
-    if days:
-        parts.append("on " + "/".join(day.display[:3] for day in days))
-    elif days_per_week:
-        parts.append(f"{days_per_week} days a week")
-    if minutes:
-        parts.append(f"about {minutes} min per session")
+    text = writing.goal_fact(
+        turn.lang, kind, [group.value for group in priorities], days, days_per_week, minutes
+    )
     schedule = Schedule(days=list(days) if days else None, days_per_week=days_per_week, minutes=minutes)
     entry = Tier1Entry(
         category="goal",
-        fact="; ".join(parts) + ".",
+        fact=text[:500],
         source="chat",
         goal_type=kind,
         schedule=schedule,
@@ -153,7 +136,7 @@ def goal_change(turn: Turn) -> MemoryMutation | None:
     if not stored or not isinstance(stored[0].entry, Tier1Entry):
         return goal(turn, u.goal_type, [], schedule.days or None, schedule.days_per_week, schedule.minutes)
     current = stored[0].entry
-    label = u.goal_type.replace("_", " ")
+    label = writing.goal_label(turn.lang, u.goal_type)
     entry = current.model_copy(
         update={
             "fact": merged_goal_fact(current.fact, label)[:500],
@@ -179,60 +162,44 @@ def goal_change(turn: Turn) -> MemoryMutation | None:
 
 
 def chronic(turn: Turn, area: str, trigger: str | None) -> MemoryMutation | None:
-    label = area.replace("_", " ")
-    fact = f"{label.capitalize()} is sensitive" + (f" (aggravated by {trigger})." if trigger else ".")
+    fact = writing.sensitive_fact(turn.lang, area, trigger)
     entry = Tier1Entry(category="chronic_condition", fact=fact, source="chat", body_part=area)
     return upsert_tier1(turn, entry, "A long-standing issue the plan must respect (R18).")
-
-
-ANSWER_FACTS: dict[str, str] = {
-    "brief": "Prefers short answers: the essentials, no lectures.",
-    "detailed": "Prefers detailed explanations with the reasoning behind each choice.",
-    "units_kg": "Prefers loads in kilograms.",
-    "units_lb": "Prefers loads in pounds.",
-    "lang_en": "Prefers answers in English.",
-    "lang_fr": "Prefers answers in French.",
-    "lang_pt": "Prefers answers in Portuguese.",
-    "lang_ru": "Prefers answers in Russian.",
-    "lang_zh": "Prefers answers in Chinese.",
-}
-"""Answer preferences besides the tone (lexicon `preferences` keys) and the fact each records."""
-
-_SLOT_PREFIXES = {"Prefers loads in": "units", "Prefers answers in": "lang"}
 
 
 def _slot(entry: Tier1Entry) -> str:
     if entry.verbosity is not None:
         return "verbosity"
-    for prefix, slot in _SLOT_PREFIXES.items():
-        if entry.fact.startswith(prefix):
-            return slot
+    key = writing.preference_key(entry.fact)
+    if key is not None and key.startswith(("units_", "lang_")):
+        return key.split("_")[0]
     return "tone"  # a free-text preference on record is about how to coach
 
 
 def answer_preference(turn: Turn, key: str) -> MemoryMutation | None:
     """ "Keep it short", "plus de détails", "в килограммах", "用中文": a tier-1 preference (R7)."""
-    fact = ANSWER_FACTS.get(key)
-    if fact is None:
+    if key not in writing.PREFERENCE_KEYS:
         return None
+    fact = writing.preference_fact(turn.lang, key)
     verbosity: Verbosity | None = "brief" if key == "brief" else "detailed" if key == "detailed" else None
     entry = Tier1Entry(category="preference", fact=fact, source="chat", verbosity=verbosity)
     return upsert_tier1(turn, entry, "How the user wants answers (R7).")
 
 
 def preference(turn: Turn, tone: Tone) -> MemoryMutation | None:
-    entry = Tier1Entry(category="preference", fact=TONE_FACTS[tone], source="chat", tone=tone)
+    entry = Tier1Entry(
+        category="preference", fact=writing.tone_fact(turn.lang, tone), source="chat", tone=tone
+    )
     return upsert_tier1(turn, entry, "How the user wants to be coached (R7).")
 
 
-def acute(turn: Turn, area: str, kind: ConditionKind, side: str | None, note: str) -> MemoryMutation:
+def acute(turn: Turn, area: str, kind: ConditionKind, side: str | None) -> MemoryMutation:
     """A tier-2 state with its TTL; an active item for the same area is extended, not duplicated."""
     condition = CONDITION_OF[kind]
     # "the physio said two weeks", "should be better in 3-4 days": the user's own time frame wins
     span = turn.u.span_days
     expires = turn.now + (dt.timedelta(days=span) if span else TTL[condition])
-    label = area.replace("_", " ")
-    fact = " ".join(part for part in (side, label, note) if part).strip().capitalize()
+    fact = writing.acute_fact(turn.lang, area, kind, side)
     entry = Tier2Entry(
         body_part=area,
         condition=condition,
@@ -272,19 +239,12 @@ def event(
     from Wed 2026-09-16 to Fri 2026-09-18, no equipment", not the user's whole message."""
     end = end_of_day(date)
     week_start = date - dt.timedelta(days=date.weekday())
-    label = kind.replace("_", " ").capitalize()
-    if month_only:
-        when = f"in {date.strftime('%B %Y')}"
-    elif start is not None and start < date:
-        when = f"from {_day(start)} to {_day(date)}"
-    else:
-        when = f"on {_day(date)}"
-    parts = [f"{label} {when}", *details]
-    if areas:
-        parts.append("protect " + ", ".join(area.replace("_", " ") for area in areas))
+    fact = writing.event_fact(
+        turn.lang, kind, date, start=start, month_only=month_only, details=details, areas=areas
+    )
     entry = Tier3Entry(
         event=kind,
-        fact=", ".join(parts)[:500] + ".",
+        fact=fact[:500],
         week_start_date=None if month_only else week_start,
         event_date=None if month_only else date,
         expires_at=end,
@@ -296,10 +256,6 @@ def event(
         entry=_entry(entry),
         reason="A dated event the week must taper for (R25).",
     )
-
-
-def _day(date: dt.date) -> str:
-    return f"{date.strftime('%a')} {date.isoformat()}"
 
 
 def delete(item_id: str, tier: Tier, reason: str) -> MemoryMutation:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from fitcoach.agent.offline.acting.modified import localized_notes
 from fitcoach.agent.offline.acting.turn import Turn, reply
 from fitcoach.contract.models import CoachReply, DayPlan, MemoryMutation, ProposalType, Weekday, WeeklyPlan
 from fitcoach.engine.edits import swap_exercise
@@ -66,7 +65,6 @@ def travel_with_gear(
             week = hotel_week
     if not validate_week(week, both, library=turn.library, minutes=minutes).ok:
         raise BadInput("the trip week fails validation", code="plan_invalid")
-    week = localized_notes(turn, week, travelling)
     names = turn.join([turn.day_name(d) for d in inside])
     message = turn.say("trip_gear", days=names, end_day=turn.day_name(end_day))
     summary = turn.diff("trip_gear", days=names)

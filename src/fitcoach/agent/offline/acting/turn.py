@@ -8,6 +8,7 @@ import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from fitcoach.agent.offline.acting import notes
 from fitcoach.agent.offline.answering.catalog import catalog_language, diff, load_catalog, render
 from fitcoach.agent.offline.cues import families
 from fitcoach.agent.offline.understanding import Understanding
@@ -147,6 +148,9 @@ def reply(
     if kind is not ProposalType.NONE:
         digest = hashlib.sha256(f"{turn.seed}|{kind}|{target_day}".encode()).hexdigest()
         proposal_id = f"prop_{digest[:12]}"
+    if data is not None and kind is not ProposalType.NONE:
+        # the engine writes day notes in English: every staged day reads in the user's language
+        data = notes.localized(turn, data, turn.profile(mutations))
     proposal = Proposal(
         id=proposal_id,
         type=kind,

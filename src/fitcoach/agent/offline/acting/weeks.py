@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from fitcoach.agent.offline.acting import memory
+from fitcoach.agent.offline.acting import memory, writing
 from fitcoach.agent.offline.acting.areas import (
     EVENT_DEFAULT_AREAS,
     body_areas,
@@ -15,8 +15,8 @@ from fitcoach.agent.offline.acting.areas import (
 from fitcoach.agent.offline.acting.deload import deload
 from fitcoach.agent.offline.acting.facts import updated_inventory
 from fitcoach.agent.offline.acting.limits import limited_days, limits_days
-from fitcoach.agent.offline.acting.modified import localized_notes, modification_note
 from fitcoach.agent.offline.acting.moves import move_sessions, moved_pairs
+from fitcoach.agent.offline.acting.notes import modification_note
 from fitcoach.agent.offline.acting.ruled_out import allowed_days, excluded_days, rest_on, ruled_out_days
 from fitcoach.agent.offline.acting.trips import destination_gear, travel_with_gear
 from fitcoach.agent.offline.acting.turn import Turn, reply
@@ -153,9 +153,9 @@ def _trigger(turn: Turn, area: str) -> str | None:
     it ("my shoulder hurts on the overhead press"); a lift named for another reason is no trigger."""
     body_area = parse_area(area)
     names = [
-        entry.name
+        turn.exercise(slug)
         for slug in turn.u.exercises
-        if body_area is not None and loads_area(entry := turn.library.require(slug), body_area)
+        if body_area is not None and loads_area(turn.library.require(slug), body_area)
     ]
     return ", ".join(names) or None
 
@@ -204,7 +204,6 @@ def onboarding(turn: Turn) -> CoachReply:
     back = any(c.area.value in LOWER_BACK_AREAS and c.kind is ConstraintKind.CHRONIC for c in profile.chronic)
     focus = turn.join([turn.word(area) for area in u.focus_areas]) or turn.word("balanced")
     modified = modification_note(turn, week, profile)
-    week = localized_notes(turn, week, profile)
     message = turn.say(
         "onboarding_week",
         days_count=len(week.training_days()),
@@ -321,7 +320,7 @@ def overhaul(turn: Turn) -> CoachReply:
         assert isinstance(result.data, WeeklyPlan)
         week = result.data
         summary = turn.diff("week_moved", days=turn.join([turn.day_name(d) for d in week.training_days()]))
-    week = localized_notes(turn, checked_week(turn, week, profile, minutes), profile)
+    week = checked_week(turn, week, profile, minutes)
     special = turn.say("special_none")
     if focus:
         day, areas = next(iter(turn.u.focus_days.items()), (next(iter(focus)), turn.u.focus_areas))
@@ -375,9 +374,10 @@ def event(turn: Turn) -> CoachReply:
         last = start + dt.timedelta(days=turn.u.away_days - 1)
         end = max(end, last if reach is None else min(last, reach))
     hotel = destination_gear(turn) if found.kind in TRAVEL_KINDS else None
-    details = ["no equipment"] if turn.u.has_cue("no_gear") else []
+    details = [writing.fact(turn.lang, "event_no_gear")] if turn.u.has_cue("no_gear") else []
     if hotel is not None:
-        details.append("gear there: " + memory.inventory_fact(hotel).removeprefix("Equipment: ").rstrip("."))
+        gear = memory.inventory_fact(hotel, turn.lang).rstrip(".。")
+        details.append(writing.fact(turn.lang, "event_gear_there", gear=gear[:1].lower() + gear[1:]))
     mutation = memory.event(turn, found.kind, end, protected, start=start, details=details)
     event_day = Weekday.of(start)
     area_words = turn.join([turn.word(a) for a in areas]) or turn.word("balanced")

@@ -19,7 +19,8 @@ FRAGMENTS = frozenset({"special_focus", "special_none", "reason_back", "reason_g
 
 
 class Catalog(BaseModel):
-    """situations: situation → tone → phrasings; diffs: summary_diff templates; words: vocabulary."""
+    """situations: situation → tone → phrasings; diffs: summary_diff templates; words: vocabulary;
+    facts: what the coach writes into memory facts and plan-day notes (acting/writing.py)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -27,6 +28,7 @@ class Catalog(BaseModel):
     situations: dict[str, dict[str, list[str]]]
     diffs: dict[str, str]
     words: dict[str, str]
+    facts: dict[str, str] = {}
 
     def word(self, key: str) -> str:
         return self.words.get(key, key.replace("_", " "))
@@ -86,3 +88,14 @@ def render(lang: str, situation: str, *, tone: Tone | None = None, seed: str = "
 def diff(lang: str, kind: str, **slots: object) -> str:
     catalog = load_catalog(lang)
     return fill(catalog.lang, catalog.diffs[kind], slots)
+
+
+def fact(lang: str, key: str, **slots: object) -> str:
+    """A memory fact or day-note template of `lang` filled in; a key the catalogue lacks is written
+    from the default language's (every catalogue is checked to have them all)."""
+    catalog = load_catalog(lang)
+    template = catalog.facts.get(key)
+    if template is None:
+        catalog = load_catalog(DEFAULT_LANGUAGE)
+        template = catalog.facts[key]
+    return fill(catalog.lang, template, slots)

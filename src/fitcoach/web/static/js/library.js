@@ -20,6 +20,11 @@ export function exerciseLibrary() {
   return cached;
 }
 
+/** The entries loaded so far (slug → entry), for renderers that cannot wait. */
+export function loadedExercises() {
+  return loaded;
+}
+
 /** Bodyweight work (pull-ups, push-ups, planks): sets are reps, with an optional added load. */
 export function isBodyweight(entry) {
   return Boolean(entry) && !(entry.default_load_lb > 0);

@@ -1,6 +1,7 @@
 // The engine's fixed plan vocabulary (day titles, focus tags, muscle groups) in the reader's language.
 // The stored plan keeps the engine's words; a coach's own wording is shown as written.
 import { getLang, LANGUAGES, t, weekdayName } from "./i18n.js";
+import { exerciseName, loadedExercises } from "./library.js";
 
 const TITLES = {
   "Full Body": "title_full",
@@ -43,13 +44,19 @@ const day = (name) => {
   return DAY_NAMES.includes(lower) ? weekdayName(lower) : name;
 };
 
+/** An exercise the engine names by its English name, in the reader's language where the library has it. */
+function nameOf(name) {
+  const entry = [...loadedExercises().values()].find((e) => e.name === name);
+  return entry ? exerciseName({ exercise_id: entry.slug, name }) : name;
+}
+
 /**
  * The engine's suggested edits (engine/presentation.py writes them in English) and their rendering.
  * @type {Array<[RegExp, (match: RegExpMatchArray) => string]>}
  */
 const EDITS = [
   [/^Shorten to (\d+) minutes$/, (m) => t("edit_shorten", { minutes: m[1] })],
-  [/^Swap (.+) for an alternative$/, (m) => t("edit_swap", { name: m[1] })],
+  [/^Swap (.+) for an alternative$/, (m) => t("edit_swap", { name: nameOf(m[1]) })],
   [/^Move (\w+) to (\w+)$/, (m) => t("edit_move", { from: day(m[1]), to: day(m[2]) })],
   [/^Add an arm finisher on (\w+)$/, (m) => t("edit_arms", { day: day(m[1]) })],
 ];

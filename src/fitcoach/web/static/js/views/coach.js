@@ -113,6 +113,14 @@ export async function renderCoach(root, { app, query }) {
     // A turn stored in an older shape has no reply to act on, but its words are still the coach's.
     if (!reply) return legacy && legacy.message ? [...nodes, bubble("coach", legacy.message)] : nodes;
     nodes.push(bubble("coach", reply.message));
+    // A short question the coach asks when unsure may offer answers: tapping one sends it (R34), in
+    // the context of the turn it answers. Only on a live reply: an old question's answers are stale.
+    const offered = Array.isArray(reply.suggested_edits) ? reply.suggested_edits : [];
+    if (live && offered.length) {
+      const row = chips(offered, (text) => send(text, turnContext));
+      if (row) row.classList.add("reply-chips");
+      nodes.push(row);
+    }
     if (live) nodes.push(memoryNotes(reply.memory_mutations));
     const proposal = reply.proposal;
     if (proposal && proposal.type !== "NONE" && proposal.id && (live || stagedIds.has(proposal.id))) {
