@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from fitcoach.agent.offline.acting import (
+    arbiter,
     days,
     equipment,
     knowledge,
@@ -124,6 +125,8 @@ def coach_turn(turn: TurnInput, tools: ToolRunner) -> CoachReply:
         completed = read(f"{last.user_message}\n{turn.message}")
         if completed.intent is not Intent.UNKNOWN:
             u, turn = completed, replace(turn, message=f"{last.user_message}\n{turn.message}")
+    found = restraint.reading(turn.message, u.lang)
+    u = arbiter.decide(u, found, has_plan=turn.plan is not None)
     context = Turn(
         turn,
         u,
@@ -131,6 +134,7 @@ def coach_turn(turn: TurnInput, tools: ToolRunner) -> CoachReply:
         tools,
         tone=u.tone or stored_tone(turn),
         verbosity=_verbosity(u) or stored_verbosity(turn),
+        reading=found,
     )
     # "I sold my bench", "comprei um rack": whatever the message asks next, the week must be
     # rebuilt with what the user now owns (R17)
@@ -138,13 +142,12 @@ def coach_turn(turn: TurnInput, tools: ToolRunner) -> CoachReply:
     if asks_to_forget_everything(turn.message):
         # never a rewrite of memory: the user confirms in the Me tab (DELETE /api/memory)
         return reply(context, context.say("forget_all_confirm"))
-    if (topic := knowledge.general_topic(context)) is not None:
+    if (topic := knowledge.general_topic(context)) is not None and not arbiter.other_question(found):
         # a question gets an answer: no proposal, no memory write, whatever else its words name
         answer = knowledge.knowledge(context, topic)
         cap = BRIEF_SENTENCES if context.verbosity == "brief" else KNOWLEDGE_SENTENCES
         answer.message = limit_sentences(answer.message, cap)
         return answer
-    found = restraint.reading(turn.message, u.lang)
     if restraint.holds_back(found, u):
         assert found is not None
         # the message asks for nothing: whatever words it contains, answer it and change nothing

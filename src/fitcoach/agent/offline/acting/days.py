@@ -3,7 +3,7 @@ Every staged day has passed the engine's validator against its week."""
 
 from __future__ import annotations
 
-from fitcoach.agent.offline.acting import memory
+from fitcoach.agent.offline.acting import choices, memory
 from fitcoach.agent.offline.acting.areas import body_areas, muscle_groups
 from fitcoach.agent.offline.acting.reshape import reshape
 from fitcoach.agent.offline.acting.staging import checked_day, no_session
@@ -44,7 +44,7 @@ def day_edit(turn: Turn) -> CoachReply:
         if any(slug in day.slugs() for slug in turn.exercises_named(weekday)):
             # "take skull crushers out of Wednesday": the named lift goes, a same-pattern one replaces it
             return swap(turn)
-        return reply(turn, turn.say("clarify"))
+        return choices.ask(turn)
     profile = turn.profile()
     keep = muscle_groups(turn.u.focus_areas)
     result = compress_day(
@@ -168,7 +168,7 @@ def pain(turn: Turn) -> CoachReply:
     kind = u.conditions[0] if u.conditions else "pain"
     if not hurt:
         if kind != "fatigue":
-            return reply(turn, turn.say("clarify"))
+            return choices.ask(turn)
         # tired all over: note it for two days and make today lighter, no area to spare
         mutation = memory.acute(turn, "whole_body", "fatigue", None)
         weekday, day = u.target_day, turn.plan_day(u.target_day)

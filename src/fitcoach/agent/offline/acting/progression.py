@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from fitcoach.agent.offline.acting import choices
 from fitcoach.agent.offline.acting.areas import muscle_groups
 from fitcoach.agent.offline.acting.turn import Turn, format_load, reply
 from fitcoach.clock import parse_instant
@@ -150,7 +151,7 @@ def _numbers_only(turn: Turn) -> bool:
 def progression(turn: Turn) -> CoachReply:
     exercise = _exercise(turn)
     if exercise is None:
-        return reply(turn, turn.say("clarify"))
+        return choices.ask(turn)
     history = turn.tools.call(
         "get_historical_exercise_logs", {"exercise_slug": exercise.slug, "limit_sessions": HISTORY_SESSIONS}
     )

@@ -5,6 +5,7 @@ more work on a day ("make it harder", "add abs", "腿多練一點"). The engine 
 
 from __future__ import annotations
 
+from fitcoach.agent.offline.acting import choices
 from fitcoach.agent.offline.acting.areas import index_groups
 from fitcoach.agent.offline.acting.turn import Turn, reply
 from fitcoach.agent.offline.answering.plurals import fill
@@ -87,7 +88,7 @@ def _make_up(turn: Turn, plan: WeeklyPlan, weekday: Weekday, wanted: list[str]) 
     """The missed session's groups on `weekday` (today unless the user names another day); a past
     day that was never logged no longer holds recovery back (engine.dayops.done_so_far)."""
     if is_past(turn, weekday):
-        return reply(turn, turn.say("clarify"))
+        return choices.ask(turn)
     if not wanted:
         source = _missed_day(plan, weekday)
         assert source is not None
@@ -98,7 +99,7 @@ def _make_up(turn: Turn, plan: WeeklyPlan, weekday: Weekday, wanted: list[str]) 
 
 def _focus(turn: Turn, weekday: Weekday, wanted: list[str]) -> CoachReply:
     if is_past(turn, weekday):
-        return reply(turn, turn.say("clarify"))
+        return choices.ask(turn)
     week = turn.trained_week
     assert week is not None
     minutes = _minutes(turn, turn.plan_day(weekday) or week.days[weekday])
@@ -114,7 +115,7 @@ def _focus(turn: Turn, weekday: Weekday, wanted: list[str]) -> CoachReply:
 
 def _harder(turn: Turn, plan: WeeklyPlan, weekday: Weekday, wanted: list[str], *, effort: bool) -> CoachReply:
     if is_past(turn, weekday):
-        return reply(turn, turn.say("clarify"))
+        return choices.ask(turn)
     before = plan.days[weekday]
     minutes = _minutes(turn, before)
     name = turn.day_name(weekday)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from fitcoach.agent.offline.acting import memory
+from fitcoach.agent.offline.acting import choices, memory
 from fitcoach.agent.offline.acting.turn import Turn, reply
 from fitcoach.agent.offline.cues import WARNING_SIGNS, technique_cues
 from fitcoach.agent.offline.understanding.entities import tokenize
@@ -154,4 +154,4 @@ def whats_today(turn: Turn) -> CoachReply:
 def clarify(turn: Turn) -> CoachReply:
     if turn.plan is None and not turn.memory:
         return reply(turn, turn.say("no_plan"))
-    return reply(turn, turn.say("clarify"))
+    return choices.ask(turn)

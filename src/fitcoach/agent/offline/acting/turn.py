@@ -32,6 +32,7 @@ from fitcoach.languages.ui import unit_name
 from fitcoach.library import ExerciseLibrary
 from fitcoach.memory.apply import memory_after
 from fitcoach.memory.model import MemoryItem
+from fitcoach.nlu import Reading
 
 
 @dataclass
@@ -45,6 +46,8 @@ class Turn:
     tone: Tone | None = None
     verbosity: Verbosity | None = None
     """ "brief" or "detailed": this message's wish, else the stored preference."""
+    reading: Reading | None = None
+    """The learned models' reading of the message, where they ship (restraint, choices)."""
     lang: str = field(init=False)
 
     def __post_init__(self) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from fitcoach.agent.offline.acting import memory, writing
+from fitcoach.agent.offline.acting import choices, memory, writing
 from fitcoach.agent.offline.acting.areas import (
     EVENT_DEFAULT_AREAS,
     body_areas,
@@ -308,7 +308,7 @@ def overhaul(turn: Turn) -> CoachReply:
         focus = {moved[1]: list(index_groups(turn.u.focus_areas))}
     if len(days) < 2:
         if not turn.u.days_per_week:
-            return reply(turn, turn.say("ask_days"))
+            return choices.ask(turn, "ask_days")
         request = ScheduleRequest(days_per_week=turn.u.days_per_week, minutes=minutes, focus=focus)
         week = generate_week(profile, request, library=turn.library, week_start=plan.week_start_date).plan
         summary = turn.diff("week_new", days_count=len(week.training_days()), minutes=minutes or "")
