@@ -12,6 +12,7 @@ from fitcoach.contract.models import (
     BlockPosition,
     DayPlan,
     Load,
+    LoadUnit,
     PlannedExercise,
     ProgramChange,
     ProgramInfo,
@@ -100,6 +101,14 @@ class _Context:
     changes: list[ProgramChange] = field(default_factory=list)
     swapped: dict[str, str] = field(default_factory=dict)
     """Bodyweight work moved to a harder variation this roll: every day that has it moves alike."""
+
+    def unit(self) -> LoadUnit:
+        """The unit the user logs in: their latest working set's (lb before any)."""
+        for session in reversed(self.history.ordered):
+            for done in reversed(session.exercises):
+                if done.working():
+                    return done.unit
+        return "lb"
 
     def in_week(self) -> set[str]:
         slugs = {slug for day in self.current.days.values() for slug in day.slugs()}
@@ -462,7 +471,7 @@ def _reps_instead(week: WeeklyPlan, taken: set[tuple[Weekday, str]], ctx: _Conte
         if entry is None:
             continue
         if gear_kind(entry) is GearKind.BODYWEIGHT:
-            unit = planned.target_load.unit if planned.target_load else "lb"
+            unit = planned.target_load.unit if planned.target_load else ctx.unit()
             step = (
                 beyond_sets(planned, entry, unit=unit, inventory=ctx.profile.inventory, words=ctx.words)
                 if hold_seconds(planned.target_reps) is None

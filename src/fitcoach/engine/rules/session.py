@@ -115,6 +115,8 @@ class EquipmentAvailable(DayRule):
 
 
 KG_TO_LB = 2.20462262185
+LOAD_ROUNDING = 0.25
+"""Program loads are tidied to a quarter of their unit (`engine/program/loads.tidy`)."""
 
 
 _LOADED_GEAR = frozenset(
@@ -154,7 +156,9 @@ class LoadWithinGear(DayRule):
             if cap is None or not (added or (Gear.DUMBBELLS in gear and Gear.BARBELL not in gear)):
                 continue
             pounds = load.value * KG_TO_LB if load.unit == "kg" else load.value
-            if pounds > cap + 1e-6:
+            # loads are written to 0.25 of their unit: a pair read back in kg may round above its lb cap
+            rounding = LOAD_ROUNDING / 2 * (KG_TO_LB if load.unit == "kg" else 1)
+            if pounds > cap + rounding + 1e-6:
                 message = (
                     f"{item.entry.name} at {load.value:g} {load.unit}: the heaviest dumbbells are {cap:g} lb"
                 )
