@@ -148,8 +148,16 @@ class PlannedExercise(_Lenient):
     )
     target_load: Load | None = Field(
         default=None,
-        description="The load for the working sets, from the user's logs (issue 18); null for "
-        "bodyweight work or before the first logged session",
+        description="The load for the working sets, from the user's logs (issue 18); on bodyweight work "
+        "the load added to the body (a dumbbell held); null before the first logged session and for "
+        "bodyweight work done as it is",
+    )
+    tempo: str | None = Field(
+        default=None,
+        max_length=8,
+        pattern=r"^\d{1,2}-\d{1,2}-\d{1,2}$",
+        description="Seconds lowering, paused at the bottom and lifting ('3-1-1'), written by the program "
+        "when bodyweight work has no reps or sets left to add (issue 18); null: the lifter's usual tempo",
     )
 
     @field_validator("target_reps", mode="before")
@@ -210,7 +218,9 @@ class ProgramChange(_Lenient):
     """One line of what changed from last week and why ("Incline DB Press 40 → 45 lb: 3×12 at RIR 2")."""
 
     exercise_id: str | None = Field(default=None, max_length=80)
-    kind: Literal["load", "reps", "sets", "variation", "deload", "ramp", "pain", "professional", "layoff"]
+    kind: Literal[
+        "load", "reps", "sets", "tempo", "variation", "deload", "ramp", "pain", "professional", "layoff"
+    ]
     text: str = Field(min_length=1, max_length=200)
 
 

@@ -53,11 +53,12 @@ the logs', R31), and the estimates (`guard.fill_missing_estimates` computes them
 They stay in the contract and in every reply; only the lean wire schema leaves them out."""
 
 SERVER_ONLY: dict[str, frozenset[str]] = {
-    "PlannedExercise": frozenset({"target_load"}),
+    "PlannedExercise": frozenset({"target_load", "tempo"}),
     "WeeklyPlan": frozenset({"program"}),
 }
-"""Fields only the program writes (issue 18): loads from the user's logs and the week's place in its
-block. Neither flavour offers them to a model; the server carries them over (`engine/program`)."""
+"""Fields only the program writes (issue 18): loads from the user's logs, a bodyweight exercise's
+slower tempo and the week's place in its block. Neither flavour offers them to a model; the server
+carries them over (`engine/program`)."""
 
 _KEPT = ("enum", "minimum", "maximum", "minItems", "maxItems")
 _STRICT_FORMATS = frozenset({"date", "date-time"})

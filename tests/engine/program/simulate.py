@@ -20,6 +20,7 @@ from fitcoach.engine.program import (
     ProgramHistory,
     propose_next_week,
 )
+from fitcoach.engine.program.holds import hold_seconds
 from fitcoach.engine.program.loads import gear_kind, rep_range
 from fitcoach.facts.model import BodyArea
 from fitcoach.library import get_library
@@ -72,6 +73,8 @@ class Lifter:
     injuries: list[InjuryEpisode] = field(default_factory=list)
     proposals: list[NextWeek] = field(default_factory=list)
     weeks: list[Week] = field(default_factory=list)
+    holds: bool = False
+    """Log timed holds (a plank) with the seconds held; off for the golden history, which never did."""
 
     def history(self) -> ProgramHistory:
         return ProgramHistory(tuple(self.sessions), tuple(self.injuries))
@@ -108,14 +111,23 @@ class Lifter:
             for planned in day.exercises():
                 entry = library.get(planned.exercise_id)
                 reps = rep_range(planned.target_reps)
-                if entry is None or reps is None:
+                if entry is None or (kind is Week.HURT and loads_area(entry, BodyArea.SHOULDER)):
                     continue
-                if kind is Week.HURT and loads_area(entry, BodyArea.SHOULDER):
+                seconds = hold_seconds(planned.target_reps)
+                if reps is None and seconds is not None and self.holds:
+                    held = {Week.MISS: seconds - 15, Week.IN_RANGE: seconds - 2, Week.EXCEED: seconds + 5}
+                    timed = max(1, held.get(kind, seconds))
+                    logged = tuple(
+                        DoneSet(0, 1, "lb", None, False, timed) for _ in range(planned.target_sets)
+                    )
+                    done.append(DoneExercise(planned.exercise_id, logged))
+                if reps is None:
                     continue
                 low, high = reps
                 count = {Week.MISS: low - 1, Week.IN_RANGE: low, Week.EXCEED: high + 2}.get(kind, high)
-                loaded = gear_kind(entry).value != "bodyweight"
                 load = planned.target_load
+                # bodyweight work is logged at 0, or with the dumbbell the program added to it
+                loaded = gear_kind(entry).value != "bodyweight" or load is not None
                 weight = (load.value if load else START_LOAD[self.unit]) if loaded else 0.0
                 unit = load.unit if load else self.unit
                 rir = planned.target_rir if planned.target_rir is not None else 2

@@ -70,6 +70,13 @@ def gear_kind(exercise: Exercise) -> GearKind:
     return GearKind.BODYWEIGHT
 
 
+def load_kind(exercise: Exercise) -> GearKind:
+    """The gear a target load is counted on: a load on bodyweight work is a dumbbell held (issue 18,
+    `bodyweight.py`), so it moves along the dumbbell grid and the pairs owned."""
+    kind = gear_kind(exercise)
+    return GearKind.DUMBBELL if kind is GearKind.BODYWEIGHT else kind
+
+
 def rep_range(text: str) -> tuple[int, int] | None:
     """ "8-10" → (8, 10), "12" → (12, 12); seconds, AMRAP and the like → None."""
     match = _RANGE.match(text)

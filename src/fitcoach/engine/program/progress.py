@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fitcoach.contract.models import Load, PlannedExercise, ProgramChange
-from fitcoach.engine.program.holds import hold_seconds, progress_hold
+from fitcoach.engine.program.bodyweight import progress_bodyweight
+from fitcoach.engine.program.holds import HOLD_CAP, hold_seconds, progress_hold
 from fitcoach.engine.program.loads import (
     BODYWEIGHT_REP_STEP,
     MAX_REP_TOP,
@@ -38,6 +39,9 @@ class Progressed:
     exercise: PlannedExercise
     change: ProgramChange | None
     outcome: Outcome
+    exhausted: bool = False
+    """A hit on bodyweight work with no step left (reps, sets, tempo, added load; a hold at its cap
+    with every set): the roll may move it to a harder variation (`bodyweight.harder_variant_options`)."""
 
 
 def progress(
@@ -55,7 +59,8 @@ def progress(
     if seconds is not None:
         timed = progress_hold(planned, entry, done, seconds=seconds, words=words)
         change = words.change(timed.kind, entry, timed.text) if timed.text else None
-        return Progressed(timed.exercise, change, timed.outcome)
+        full = timed.outcome is Outcome.HIT and change is None and seconds >= HOLD_CAP
+        return Progressed(timed.exercise, change, timed.outcome, exhausted=full)
     reps = rep_range(planned.target_reps)
     rir = planned.target_rir if planned.target_rir is not None else DEFAULT_RIR
     kind = gear_kind(entry)
@@ -63,11 +68,14 @@ def progress(
     if reps is None:
         return Progressed(planned, None, Outcome.IN_RANGE)
     performance = judge(done, reps=reps, sets=planned.target_sets, rir=rir, unit=unit)
-    loaded = kind is not GearKind.BODYWEIGHT and (
-        performance.load > 0 or performance.outcome is Outcome.MISSED
-    )
+    if kind is GearKind.BODYWEIGHT:
+        ladder = progress_bodyweight(
+            planned, entry, performance, reps, unit=unit, inventory=inventory, words=words
+        )
+        return Progressed(ladder.exercise, ladder.change, performance.outcome, ladder.exhausted)
+    loaded = performance.load > 0 or performance.outcome is Outcome.MISSED
     if not loaded or (performance.outcome is Outcome.MISSED and last_load is None):
-        return _bodyweight(planned, entry, performance.outcome, reps, words)
+        return _unloaded(planned, entry, performance.outcome, reps, words)
     loads = grid(kind, inventory, unit)
     step, top = loads.step, loads.top
     name = words.exercise(entry)
@@ -129,10 +137,10 @@ def _well_over(fewest: int, high: int, load: float, step: float, top: float | No
     )
 
 
-def _bodyweight(
+def _unloaded(
     planned: PlannedExercise, entry: Exercise, outcome: Outcome, reps: tuple[int, int], words: Words
 ) -> Progressed:
-    """Bodyweight work progresses by reps, then a set (issue 18: "by reps and variants")."""
+    """Loaded gear logged without a load (nothing to progress a load from): reps, then a set."""
     if outcome is not Outcome.HIT:
         return Progressed(planned.model_copy(update={"target_load": None}), None, outcome)
     low, high = reps

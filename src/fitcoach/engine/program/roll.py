@@ -12,6 +12,7 @@ from fitcoach.contract.models import (
     BlockPosition,
     DayPlan,
     Load,
+    LoadUnit,
     PlannedExercise,
     ProgramChange,
     ProgramInfo,
@@ -19,12 +20,29 @@ from fitcoach.contract.models import (
     Weekday,
     WeeklyPlan,
 )
+from fitcoach.engine.alternatives import rank_alternatives
 from fitcoach.engine.bodyparts import loads_area
 from fitcoach.engine.deload import deload_sets
 from fitcoach.engine.estimators import fill_estimates
 from fitcoach.engine.profile import Profile
 from fitcoach.engine.program.blocks import block_length, next_position
-from fitcoach.engine.program.loads import gear_kind, grid, increment, lighter, tidy
+from fitcoach.engine.program.bodyweight import (
+    RESTART_REPS,
+    beyond_sets,
+    can_add_load,
+    harder_variant_options,
+)
+from fitcoach.engine.program.holds import hold_seconds
+from fitcoach.engine.program.loads import (
+    GearKind,
+    gear_kind,
+    grid,
+    increment,
+    lighter,
+    load_kind,
+    rep_text,
+    tidy,
+)
 from fitcoach.engine.program.model import DoneExercise, Exposure, ProgramHistory
 from fitcoach.engine.program.progress import Progressed, progress
 from fitcoach.engine.program.ramp import (
@@ -47,6 +65,7 @@ from fitcoach.engine.validator import validate_week
 from fitcoach.errors import BadInput
 from fitcoach.facts.pain import reports_pain
 from fitcoach.library.loader import ExerciseLibrary
+from fitcoach.library.models import Exercise
 
 DELOAD_LOAD_SHARE = 0.9
 """Deload loads about 10 % lighter ("lower load", Bell/Rogerson 2024; science.md §6)."""
@@ -80,6 +99,20 @@ class _Context:
     now: datetime
     target: date
     changes: list[ProgramChange] = field(default_factory=list)
+    swapped: dict[str, str] = field(default_factory=dict)
+    """Bodyweight work moved to a harder variation this roll: every day that has it moves alike."""
+
+    def unit(self) -> LoadUnit:
+        """The unit the user logs in: their latest working set's (lb before any)."""
+        for session in reversed(self.history.ordered):
+            for done in reversed(session.exercises):
+                if done.working():
+                    return done.unit
+        return "lb"
+
+    def in_week(self) -> set[str]:
+        slugs = {slug for day in self.current.days.values() for slug in day.slugs()}
+        return slugs | set(self.swapped.values())
 
     @property
     def week_from(self) -> datetime:
@@ -208,7 +241,7 @@ def propose_next_week(
         )
     week, taken = fit_weekly_volume(week, current, library, {r.exercise_id for r in ramps})
     if taken:
-        _reps_instead(week, taken, ctx)
+        week = _reps_instead(week, taken, ctx)
     _professional(ctx)
     steady = (week, list(ctx.changes))
     volume: dict[str, int] = {}
@@ -278,7 +311,7 @@ def _next_exercise(
         if not any(r.exercise_id == ramp.exercise_id for r in ramps):
             ramps.append(ramp)
         unit = ramp.previous_load.unit if ramp.previous_load else "lb"
-        return ramp_exercise(planned, ramp, load_step=increment(gear_kind(entry), unit) or 1.0)
+        return ramp_exercise(planned, ramp, load_step=increment(load_kind(entry), unit) or 1.0)
     last = planned.target_load or ctx.last_load(planned.exercise_id)
     if position.week == 1 and key in resume:
         # the block after a deload resumes from the prescription the deload paused
@@ -289,6 +322,8 @@ def _next_exercise(
     )
     if moved.change is not None and not position.deload:
         ctx.changes.append(moved.change)
+    if (moved.exhausted or planned.exercise_id in ctx.swapped) and not position.deload:
+        return _harder(ctx, moved.exercise, entry)
     if position.deload:
         # the deload lightens this week's prescription; the progressed one waits for the next block
         new_resume[key] = moved.exercise
@@ -366,9 +401,9 @@ def _announce(ctx: _Context, ramp: RampStep, planned: PlannedExercise) -> RampSt
     name = words.exercise(entry)
     previous = ramp.previous_load
     if previous is not None and previous.value > 0:
-        shown = ramp_exercise(planned, ramp, load_step=increment(gear_kind(entry), previous.unit) or 1.0)
+        shown = ramp_exercise(planned, ramp, load_step=increment(load_kind(entry), previous.unit) or 1.0)
         new = shown.target_load.value if shown.target_load else previous.value
-        new = grid(gear_kind(entry), ctx.profile.inventory, previous.unit).snap(new)
+        new = grid(load_kind(entry), ctx.profile.inventory, previous.unit).snap(new)
         text = words.text(
             "ramp",
             exercise=name,
@@ -393,14 +428,61 @@ def _announce(ctx: _Context, ramp: RampStep, planned: PlannedExercise) -> RampSt
     return ramp
 
 
-def _reps_instead(week: WeeklyPlan, taken: set[tuple[Weekday, str]], ctx: _Context) -> None:
-    """A set added at the heaviest pair that R11 has no room for became reps: say so instead."""
+def _harder(ctx: _Context, planned: PlannedExercise, entry: Exercise) -> PlannedExercise:
+    """Bodyweight work with no step left moves to a harder library exercise of its movement that the
+    gear allows and the profile does not rule out (`bodyweight.harder_variant_options`); it stays as it
+    is when the library has none."""
+    slug = ctx.swapped.get(entry.slug)
+    choice = ctx.library.get(slug) if slug is not None else None
+    if choice is None:
+        candidates = rank_alternatives(entry.slug, ctx.profile, exclude=ctx.in_week(), library=ctx.library)
+        options = [
+            option
+            for option in harder_variant_options(entry, candidates)
+            if ctx.profile.contraindication(option) is None
+        ]
+        if not options:
+            return planned
+        choice = options[0]
+        ctx.swapped[entry.slug] = choice.slug
+        words = ctx.words
+        text = words.text("bw_variant", exercise=words.exercise(entry), new_exercise=words.exercise(choice))
+        ctx.changes.append(words.change("variation", entry, text))
+    # a new exercise starts again at 8-12 reps, its load found in its first session
+    update = {
+        "exercise_id": choice.slug,
+        "name": choice.name,
+        "target_reps": rep_text(*RESTART_REPS),
+        "target_load": None,
+        "tempo": None,
+    }
+    return planned.model_copy(update=update)
+
+
+def _reps_instead(week: WeeklyPlan, taken: set[tuple[Weekday, str]], ctx: _Context) -> WeeklyPlan:
+    """A set added at the heaviest pair that R11 has no room for became reps: say so instead. Bodyweight
+    work, whose reps were at their top already, takes the next step past sets instead (a slower tempo,
+    an added load, a harder variation)."""
     slugs = {slug for _, slug in taken}
     ctx.changes[:] = [c for c in ctx.changes if not (c.kind == "sets" and c.exercise_id in slugs)]
     for weekday, slug in sorted(taken):
         planned = next(p for p in week.days[weekday].exercises() if p.exercise_id == slug)
         entry = ctx.library.get(slug)
         if entry is None:
+            continue
+        if gear_kind(entry) is GearKind.BODYWEIGHT:
+            unit = planned.target_load.unit if planned.target_load else ctx.unit()
+            step = (
+                beyond_sets(planned, entry, unit=unit, inventory=ctx.profile.inventory, words=ctx.words)
+                if hold_seconds(planned.target_reps) is None
+                else None
+            )
+            new = step.exercise if step is not None else planned
+            if step is not None and step.change is not None:
+                ctx.changes.append(step.change)
+            if step is None or step.exhausted:
+                new = _harder(ctx, new, entry)
+            week = _replace(week, weekday, slug, new)
             continue
         load = planned.target_load
         text = ctx.words.text(
@@ -411,6 +493,19 @@ def _reps_instead(week: WeeklyPlan, taken: set[tuple[Weekday, str]], ctx: _Conte
             reps=planned.target_reps,
         )
         ctx.changes.append(ctx.words.change("reps", entry, text))
+    return week
+
+
+def _replace(week: WeeklyPlan, weekday: Weekday, slug: str, new: PlannedExercise) -> WeeklyPlan:
+    day = week.days[weekday]
+    blocks = [
+        Block(
+            label=block.label,
+            exercises=[new if p.exercise_id == slug else p for p in block.exercises],
+        )
+        for block in day.blocks
+    ]
+    return week.model_copy(update={"days": {**week.days, weekday: day.model_copy(update={"blocks": blocks})}})
 
 
 def _deload_day(day: DayPlan, ramping: set[str], ctx: _Context) -> DayPlan:
@@ -432,7 +527,7 @@ def _deload_day(day: DayPlan, ramping: set[str], ctx: _Context) -> DayPlan:
             update: dict[str, object] = {"target_sets": sets, "target_rir": min(MAX_RIR, rir + 1)}
             entry = ctx.library.get(planned.exercise_id)
             if planned.target_load is not None and entry is not None:
-                step = increment(gear_kind(entry), planned.target_load.unit) or 1.0
+                step = increment(load_kind(entry), planned.target_load.unit) or 1.0
                 value = lighter(planned.target_load.value, DELOAD_LOAD_SHARE, step)
                 update["target_load"] = Load(value=value, unit=planned.target_load.unit)
             out.append(planned.model_copy(update=update))
@@ -442,9 +537,9 @@ def _deload_day(day: DayPlan, ramping: set[str], ctx: _Context) -> DayPlan:
 
 def _owned_loads(week: WeeklyPlan, ctx: _Context) -> WeeklyPlan:
     """Dumbbell loads on the pairs the user owns when they listed them (a deload's or a ramp's share,
-    a rep range moved by Epley): the heaviest pair at or below the load, the lightest at least."""
-    if not ctx.profile.inventory.dumbbell_pairs_lb:
-        return week
+    a rep range moved by Epley): the heaviest pair at or below the load, the lightest at least. A load
+    on bodyweight work that cannot hold a dumbbell (a ramp from a logged vest) is dropped."""
+    inventory = ctx.profile.inventory
     days = {}
     for weekday, day in week.days.items():
         blocks = []
@@ -454,8 +549,12 @@ def _owned_loads(week: WeeklyPlan, ctx: _Context) -> WeeklyPlan:
                 entry = ctx.library.get(planned.exercise_id)
                 load = planned.target_load
                 if entry is not None and load is not None:
-                    value = grid(gear_kind(entry), ctx.profile.inventory, load.unit).snap(load.value)
-                    planned = planned.model_copy(update={"target_load": Load(value=value, unit=load.unit)})
+                    if gear_kind(entry) is GearKind.BODYWEIGHT and not can_add_load(entry, inventory):
+                        planned = planned.model_copy(update={"target_load": None})
+                    elif inventory.dumbbell_pairs_lb:
+                        value = grid(load_kind(entry), inventory, load.unit).snap(load.value)
+                        load = Load(value=value, unit=load.unit)
+                        planned = planned.model_copy(update={"target_load": load})
                 out.append(planned)
             blocks.append(Block(label=block.label, exercises=out))
         days[weekday] = day.model_copy(update={"blocks": blocks})

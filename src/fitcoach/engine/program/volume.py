@@ -14,6 +14,7 @@ from fitcoach.engine.program.blocks import Signal, rpe_drift, volume_step
 from fitcoach.engine.program.loads import (
     BODYWEIGHT_REP_STEP,
     MAX_REP_TOP,
+    GearKind,
     cap,
     gear_kind,
     increment,
@@ -300,7 +301,8 @@ def _unplateau(
     slug = planned.exercise_id
     entry = library.get(slug)
     reps = rep_range(planned.target_reps)
-    if entry is None or reps is None or slug in ranged:
+    if entry is None or reps is None or slug in ranged or gear_kind(entry) is GearKind.BODYWEIGHT:
+        # bodyweight work has its own ladder to a harder form (`bodyweight.py`), judged week by week
         return planned
     if slug in swapped:
         new = library.get(swapped[slug])

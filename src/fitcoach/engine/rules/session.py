@@ -115,28 +115,50 @@ class EquipmentAvailable(DayRule):
 
 
 KG_TO_LB = 2.20462262185
+LOAD_ROUNDING = 0.25
+"""Program loads are tidied to a quarter of their unit (`engine/program/loads.tidy`)."""
+
+
+_LOADED_GEAR = frozenset(
+    {
+        Gear.BARBELL,
+        Gear.DUMBBELLS,
+        Gear.CABLE_MACHINE,
+        Gear.MACHINE,
+        Gear.LEG_PRESS_MACHINE,
+        Gear.LEG_EXTENSION_MACHINE,
+        Gear.HAMSTRING_MACHINE,
+    }
+)
 
 
 class LoadWithinGear(DayRule):
     """R17 for loads (issue 18): a target load on dumbbell work is never above the heaviest dumbbells
-    the user owns (`dumbbell_max_lb`), whatever unit it is written in."""
+    the user owns (`dumbbell_max_lb`), whatever unit it is written in; a load on bodyweight work is a
+    dumbbell held, so it needs dumbbells in the inventory and stays within the same cap."""
 
     code = "load_above_gear"
     severity = Severity.ERROR
 
     def check_day(self, day: DayPlan, weekday: Weekday, ctx: RuleContext) -> Iterator[Violation]:
-        cap = ctx.profile.inventory.dumbbell_max_lb
-        if cap is None:
-            return
+        inventory = ctx.profile.inventory
+        cap = inventory.dumbbell_max_lb
         for item in ctx.placed(day):
             load = item.planned.target_load
             if load is None or item.entry is None:
                 continue
             gear = item.entry.gear.mentions()
-            if Gear.DUMBBELLS not in gear or Gear.BARBELL in gear:
+            added = not gear & _LOADED_GEAR
+            if added and Gear.DUMBBELLS not in inventory.expanded():
+                message = f"{item.entry.name} with {load.value:g} {load.unit} added: no dumbbells to hold"
+                yield self.violation(message, weekday, item.block, item.entry.slug)
+                continue
+            if cap is None or not (added or (Gear.DUMBBELLS in gear and Gear.BARBELL not in gear)):
                 continue
             pounds = load.value * KG_TO_LB if load.unit == "kg" else load.value
-            if pounds > cap + 1e-6:
+            # loads are written to 0.25 of their unit: a pair read back in kg may round above its lb cap
+            rounding = LOAD_ROUNDING / 2 * (KG_TO_LB if load.unit == "kg" else 1)
+            if pounds > cap + rounding + 1e-6:
                 message = (
                     f"{item.entry.name} at {load.value:g} {load.unit}: the heaviest dumbbells are {cap:g} lb"
                 )
