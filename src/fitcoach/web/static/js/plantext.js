@@ -50,15 +50,23 @@ function nameOf(name) {
   return entry ? exerciseName({ exercise_id: entry.slug, name }) : name;
 }
 
+/** The engine's English group words in "Add arm work on Monday" (locales' edit_group_*), by group. */
+const ADDED_GROUPS = ["chest", "back", "shoulders", "legs_quad", "legs_posterior", "arms", "core"];
+const group = (word) => {
+  const key = ADDED_GROUPS.find((g) => LANGUAGES.en[`edit_group_${g}`] === word);
+  return key ? t(`edit_group_${key}`) : word;
+};
+
 /**
- * The engine's suggested edits (engine/presentation.py writes them in English) and their rendering.
+ * The engine's suggested edits (engine/suggestions.py writes them with the English edit_* templates)
+ * and their rendering with the reader's templates, which the coach reads back in every language.
  * @type {Array<[RegExp, (match: RegExpMatchArray) => string]>}
  */
 const EDITS = [
   [/^Shorten to (\d+) minutes$/, (m) => t("edit_shorten", { minutes: m[1] })],
   [/^Swap (.+) for an alternative$/, (m) => t("edit_swap", { name: nameOf(m[1]) })],
   [/^Move (\w+) to (\w+)$/, (m) => t("edit_move", { from: day(m[1]), to: day(m[2]) })],
-  [/^Add an arm finisher on (\w+)$/, (m) => t("edit_arms", { day: day(m[1]) })],
+  [/^Add (.+) work on (\w+)$/, (m) => t("edit_add", { group: group(m[1]), day: day(m[2]) })],
 ];
 
 /**
