@@ -469,7 +469,7 @@ def test_plan_versions_say_what_changed(shared_server: LiveServer, phone: Callab
     page.locator("a[data-tab=me]").click()
     expect(page.locator(".version .version-summary")).to_have_text(said)
     page.locator("button.undo").click()
-    expect(page.locator(".version.is-active .version-reason")).to_have_text("reverted")
+    expect(page.locator(".version.is-active .version-reason")).to_have_text("Reverted")
 
 
 def test_the_summary_names_the_records_set_with_the_previous_best(

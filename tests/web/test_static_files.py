@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from fitcoach.languages.ui import ui_text
 from fitcoach.web import STATIC_DIR
 
 JS_DIR = STATIC_DIR / "js"
@@ -53,3 +54,16 @@ def test_vendored_chart_library_carries_its_licence() -> None:
     assert "MIT License" in (vendor / "LICENSE").read_text(encoding="utf-8")
     module = (vendor / "uPlot.esm.js").read_text(encoding="utf-8")
     assert module.rstrip().endswith("export { uPlot as default };")
+
+
+EDIT_KEY = re.compile(r'^\s*(edit_\w+): "(.*)",$', re.MULTILINE)
+
+
+@pytest.mark.parametrize("lang", LOCALES)
+def test_the_chip_templates_are_the_ones_the_coach_reads(lang: str) -> None:
+    """plantext.js writes a plan's suggested edits with these; the offline coach reads them back with
+    the server's catalogue (understanding/chips.py), so the two must not drift."""
+    client = dict(EDIT_KEY.findall((JS_DIR / "locales" / f"{lang}.js").read_text(encoding="utf-8")))
+    server = {k: ui_text(lang, k) for k in client}
+    assert client == server
+    assert {"edit_shorten", "edit_swap", "edit_move", "edit_add"} <= set(client)

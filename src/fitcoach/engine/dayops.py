@@ -171,6 +171,61 @@ def harder_day(
     return EditResult(repaired, summary[:300], changes)
 
 
+def add_group_work(
+    week: WeeklyPlan,
+    weekday: Weekday,
+    focus: Sequence[FocusGroup],
+    profile: Profile,
+    *,
+    minutes: int,
+    library: ExerciseLibrary,
+) -> EditResult:
+    """A new exercise for `focus` on a training day ("add arm work on Monday"): squeezed in when the
+    session has room; when it is full (time, R11's weekly ceiling, R12's session cap), the last
+    exercise outside the group makes way for it, the day's anchor (first block) never. The day still
+    passes the validator against its week (R14/R15 on the days beside it)."""
+    day = week.days[weekday]
+    if day.is_rest_day:
+        raise BadInput(f"{weekday.display} is a rest day", code="edit_impossible")
+    on = week.week_start_date + timedelta(days=weekday.position)
+    safe = recovery_safe(weekday, week, library)
+    taken = set(day.slugs())
+    candidates = [
+        e
+        for e in available_exercises(profile, library, on)
+        if e.slug not in taken and matches_focus(e, focus) and safe(e)
+    ]
+    blocks = _blocks(day)
+    weekly = _elsewhere(week, weekday, library)
+    # what may make way, last first: never the anchor, never work the user asked more of
+    spare = [
+        p.exercise_id
+        for block in blocks[1:]
+        for p in block
+        if not matches_focus(library.require(p.exercise_id), focus)
+    ][::-1]
+    bases: list[tuple[Blocks, str | None]] = [(blocks, None)]
+    bases += [([[p for p in b if p.exercise_id != slug] for b in blocks], slug) for slug in spare]
+    for base, dropped in bases:
+        for entry in candidates:
+            squeezed = squeeze_in([b for b in base if b], entry, profile, library, minutes, weekly)
+            if squeezed is None:
+                continue
+            edited = day.model_copy(update={"blocks": _as_blocks(day, squeezed)})
+            try:
+                repaired = _checked(fill_estimates(edited, library), weekday, profile, library, week, minutes)
+            except BadInput:
+                continue
+            if entry.slug not in repaired.slugs():
+                continue
+            changes = [f"+ {entry.name}"]
+            if dropped is not None:
+                changes.append(f"- {library.require(dropped).name}")
+            summary = f"{weekday.display}: " + ", ".join(changes)
+            return EditResult(repaired, summary[:300], changes)
+    raise BadInput(f"no {list(focus)} work fits {weekday.display}", code="edit_impossible")
+
+
 def _closer(planned: PlannedExercise) -> PlannedExercise:
     if planned.target_rir is None or planned.target_rir <= MIN_RIR:
         return planned
@@ -223,4 +278,4 @@ def _as_blocks(day: DayPlan, blocks: Blocks) -> list[Block]:
     ]
 
 
-__all__ = ["day_off", "done_so_far", "focus_day", "harder_day"]
+__all__ = ["add_group_work", "day_off", "done_so_far", "focus_day", "harder_day"]

@@ -17,7 +17,7 @@ from fitcoach.engine.compression import MIN_SETS, REST_FLOOR_SECONDS
 from fitcoach.engine.estimators import fill_estimates
 from fitcoach.engine.history import GroupRecovery
 from fitcoach.engine.modifications import adapt_blocks, fallback_exercises
-from fitcoach.engine.presentation import rest_day, theme, training_day, week_edits
+from fitcoach.engine.presentation import rest_day, theme, training_day
 from fitcoach.engine.profile import Profile
 from fitcoach.engine.programming import (
     DEFAULT_DAYS,
@@ -369,14 +369,16 @@ def generate_week(
     plan = WeeklyPlan(
         week_start_date=week_start,
         theme=theme(profile),
-        suggested_edits=week_edits(training),
         days=dated,
     )
     plan = fill_estimates(plan, library, records)
     report = validate_week(plan, profile, library=library, minutes=minutes)
     if not report.ok:
         raise FitcoachError(f"generator produced an invalid plan: {report.codes()}", code="plan_invalid")
-    return GeneratedWeek(plan, notes)
+    # imported here: the chips are checked by the day edits, which build on this generator
+    from fitcoach.engine.suggestions import with_suggestions
+
+    return GeneratedWeek(with_suggestions(plan, profile, minutes=minutes, library=library), notes)
 
 
 def _days(

@@ -1,10 +1,11 @@
-"""How a generated plan reads: block labels, titles, focus tags, coach notes and tappable edits (R33, R34)."""
+"""How a generated plan reads: block labels, titles, focus tags and coach notes (R33); its tappable
+edits are engine.suggestions (R34)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from fitcoach.contract.models import WEEKDAYS, Block, DayPlan, PlannedExercise, Weekday
+from fitcoach.contract.models import Block, DayPlan, PlannedExercise
 from fitcoach.engine.estimators import fractional_sets
 from fitcoach.engine.modifications import modified_in
 from fitcoach.engine.profile import Profile
@@ -57,11 +58,9 @@ def training_day(
         coach_note=coach_note(profile, blocks),
         blocks=[Block(label=label(block, library, i), exercises=block) for i, block in enumerate(blocks)],
     )
-    first = library.require(blocks[0][0].exercise_id).name
-    edits = [f"Swap {first} for an alternative"]
-    if minutes > 25:
-        edits.insert(0, f"Shorten to {max(20, minutes - 15)} minutes")
-    return day.model_copy(update={"focus_tag": focus_tag(day, library), "suggested_edits": edits})
+    # the day's chips come once its week is known (engine.suggestions): a swap or a shorter day is
+    # offered only when the engine can carry it out against the days beside it
+    return day.model_copy(update={"focus_tag": focus_tag(day, library)})
 
 
 def rest_day() -> DayPlan:
@@ -75,13 +74,3 @@ def theme(profile: Profile) -> str:
     if profile.goal.priority:
         theme += " • " + " & ".join(group.value for group in profile.goal.priority) + " priority"
     return theme
-
-
-def week_edits(training: tuple[Weekday, ...]) -> list[str]:
-    free = [day for day in WEEKDAYS if day not in training]
-    edits: list[str] = []
-    if training and free:
-        edits.append(f"Move {training[-1].display} to {free[-1].display}")
-    if training:
-        edits.append(f"Add an arm finisher on {training[0].display}")
-    return edits

@@ -10,7 +10,7 @@ from fitcoach.agent.offline.acting.areas import index_groups
 from fitcoach.agent.offline.acting.turn import Turn, reply
 from fitcoach.agent.offline.answering.plurals import fill
 from fitcoach.contract.models import CoachReply, DayPlan, ProposalType, Weekday, WeeklyPlan
-from fitcoach.engine.dayops import day_off, focus_day, harder_day
+from fitcoach.engine.dayops import add_group_work, day_off, focus_day, harder_day
 from fitcoach.engine.generator import DEFAULT_MINUTES
 from fitcoach.errors import BadInput
 
@@ -52,6 +52,8 @@ def reshape(turn: Turn) -> CoachReply | None:
     if u.has_cue("harder") or ("has:add_to_day" in u.features and (wanted or named)):
         if day.is_rest_day:
             return _focus(turn, weekday, wanted) if wanted else None
+        if wanted and not named and not u.has_cue("harder"):
+            return _added(turn, plan, weekday, wanted)
         return _harder(turn, plan, weekday, wanted or _areas_of(turn, named), effort=u.has_cue("harder"))
     refocus = any(u.has_cue(c) for c in REFOCUS_CUES) and not u.has_cue("keep")
     if (
@@ -131,6 +133,30 @@ def _harder(turn: Turn, plan: WeeklyPlan, weekday: Weekday, wanted: list[str], *
         )
     except BadInput:
         return reply(turn, turn.say("day_harder_max", day=name))
+    assert isinstance(result.data, DayPlan)
+    changes = _changes(turn, before, result.data)
+    message = turn.say("day_harder", day=name, changes=changes, minutes=result.data.duration_minutes)
+    return _staged(turn, weekday, result.data, message, turn.diff("day_harder", day=name, changes=changes))
+
+
+def _added(turn: Turn, plan: WeeklyPlan, weekday: Weekday, wanted: list[str]) -> CoachReply:
+    """ "Add arm work on Monday": a lift for the group, room made on a full day (engine.dayops)."""
+    if is_past(turn, weekday):
+        return reply(turn, turn.say("clarify"))
+    before = plan.days[weekday]
+    name = turn.day_name(weekday)
+    try:
+        result = add_group_work(
+            turn.trained_week or plan,
+            weekday,
+            index_groups(wanted),
+            turn.profile(),
+            minutes=_minutes(turn, before),
+            library=turn.library,
+        )
+    except BadInput:
+        # nothing of the group fits even in place of another lift: more sets where there is room
+        return _harder(turn, plan, weekday, wanted, effort=False)
     assert isinstance(result.data, DayPlan)
     changes = _changes(turn, before, result.data)
     message = turn.say("day_harder", day=name, changes=changes, minutes=result.data.duration_minutes)

@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from fitcoach.agent.offline.understanding import entities as ent
 from fitcoach.agent.offline.understanding import gear as gear_ent
+from fitcoach.agent.offline.understanding.chips import as_understood, read_chip
 from fitcoach.agent.offline.understanding.conditions import (
     affirmed_goal,
     closed_items,
@@ -233,7 +234,7 @@ def understand(
         features -= {"cue:plateau"}
     intent, scores = route(features)
 
-    return Understanding(
+    understood = Understanding(
         lang=guess.lang,
         intent=intent,
         scores=scores,
@@ -271,6 +272,9 @@ def understand(
         replaced_areas=_replaced_areas(matches, folded),
         goal_named=ent.first_key(matches, "goal"),
     )
+    # a tapped suggestion chip names its edit exactly: read with the templates that wrote it
+    chip = read_chip(message, library) if has_plan else None
+    return understood if chip is None else as_understood(chip, understood, selected_day)
 
 
 LOAD_COMPARED_REACH = 12

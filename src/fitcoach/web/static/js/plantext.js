@@ -1,6 +1,6 @@
 // The engine's fixed plan vocabulary (day titles, focus tags, muscle groups) in the reader's language.
 // The stored plan keeps the engine's words; a coach's own wording is shown as written.
-import { getLang, LANGUAGES, t, weekdayName } from "./i18n.js";
+import { LANGUAGES, t, weekdayName } from "./i18n.js";
 import { exerciseName, loadedExercises } from "./library.js";
 
 const TITLES = {
@@ -50,15 +50,23 @@ function nameOf(name) {
   return entry ? exerciseName({ exercise_id: entry.slug, name }) : name;
 }
 
+/** The engine's English group words in "Add arm work on Monday" (locales' edit_group_*), by group. */
+const ADDED_GROUPS = ["chest", "back", "shoulders", "legs_quad", "legs_posterior", "arms", "core"];
+const group = (word) => {
+  const key = ADDED_GROUPS.find((g) => LANGUAGES.en[`edit_group_${g}`] === word);
+  return key ? t(`edit_group_${key}`) : word;
+};
+
 /**
- * The engine's suggested edits (engine/presentation.py writes them in English) and their rendering.
+ * The engine's suggested edits (engine/suggestions.py writes them with the English edit_* templates)
+ * and their rendering with the reader's templates, which the coach reads back in every language.
  * @type {Array<[RegExp, (match: RegExpMatchArray) => string]>}
  */
 const EDITS = [
   [/^Shorten to (\d+) minutes$/, (m) => t("edit_shorten", { minutes: m[1] })],
   [/^Swap (.+) for an alternative$/, (m) => t("edit_swap", { name: nameOf(m[1]) })],
   [/^Move (\w+) to (\w+)$/, (m) => t("edit_move", { from: day(m[1]), to: day(m[2]) })],
-  [/^Add an arm finisher on (\w+)$/, (m) => t("edit_arms", { day: day(m[1]) })],
+  [/^Add (.+) work on (\w+)$/, (m) => t("edit_add", { group: group(m[1]), day: day(m[2]) })],
 ];
 
 /**
@@ -75,7 +83,6 @@ export function suggestedEdit(text) {
 
 const GOALS = { Hypertrophy: "hypertrophy", Strength: "strength", General: "general", "Fat loss": "fat_loss" };
 const AREAS = ["shoulder", "lower_back", "back", "knee", "elbow", "wrist", "hip", "neck", "ankle", "hamstrings", "quads", "chest", "biceps", "triceps", "calves", "glutes", "forearms", "core"];
-const capital = (text) => (text ? text[0].toLocaleUpperCase() + text.slice(1) : text);
 const areaName = (area) => (AREAS.includes(area) ? t(`area_${area}`) : String(area).replace(/_/g, " "));
 const list = (items) => items.join(", ");
 
@@ -103,27 +110,10 @@ export function coachNoteText(note) {
 }
 
 /**
- * What a memory item says, in the reader's language where its structure allows: a goal (type,
- * priority groups, schedule) and a long-standing condition (the body part) are rendered from their
- * fields; other facts are shown as the coach wrote them (equipment already in the user's language).
+ * What a memory item says: the fact as the server wrote it, in the user's language when it was written
+ * (goals and conditions too: redrawing them here from their fields lost what the text adds, such as
+ * the movement that aggravates a condition).
  */
 export function memoryText(entry) {
-  const fact = entry.fact || entry.event || entry.body_part || "";
-  if (getLang() === "en") return fact;
-  if (entry.category === "goal" && entry.goal_type && `goal_${entry.goal_type}` in LANGUAGES.en) {
-    const parts = [t(`goal_${entry.goal_type}`)];
-    const priority = entry.priority_muscles || [];
-    if (priority.length) parts.push(t("fact_priority", { groups: list(priority.map((g) => muscleName(g).toLocaleLowerCase())) }));
-    const schedule = entry.schedule || {};
-    if (schedule.days && schedule.days.length) parts.push(t("fact_on_days", { days: list(schedule.days.map((d) => weekdayName(d, "short"))) }));
-    else if (schedule.days_per_week) parts.push(t("fact_days_per_week", { count: schedule.days_per_week }));
-    if (schedule.minutes) parts.push(t("fact_minutes", { minutes: schedule.minutes }));
-    return `${parts.join("; ")}.`;
-  }
-  if (entry.category === "chronic_condition" && AREAS.includes(entry.body_part)) {
-    const trigger = String(entry.fact || "").match(/\(aggravated by (.+)\)\.?$/);
-    const area = capital(areaName(entry.body_part));
-    return `${trigger ? t("fact_sensitive_trigger", { area, trigger: trigger[1] }) : t("fact_sensitive", { area })}.`;
-  }
-  return fact;
+  return entry.fact || entry.event || entry.body_part || "";
 }
