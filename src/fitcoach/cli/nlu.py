@@ -34,10 +34,13 @@ crushers today", read as technique questions, would be lost; a missed injury cos
 
 
 def _coach_restraint(predictions: list[Prediction], quiet: float, quiet_own_body: float) -> dict[str, object]:
-    """The offline coach's rules on the held-out messages, alone and with restraint: how often they
-    would act on a message that asks for no action, and how many requests restraint holds back."""
+    """The offline coach's rules on the held-out messages: alone, with restraint, and as the coach
+    runs them (the models' act where the rules cannot place a message, `acting/arbiter.py`, then
+    restraint): how often it would act on a message that asks for no action, how many requests it
+    holds back, and how many requests it acts on at all."""
     import datetime as dt
 
+    from fitcoach.agent.offline.acting.arbiter import decide
     from fitcoach.agent.offline.acting.restraint import ACTING_INTENTS, holds_back
     from fitcoach.agent.offline.understanding import understand
     from fitcoach.library import get_library
@@ -45,8 +48,9 @@ def _coach_restraint(predictions: list[Prediction], quiet: float, quiet_own_body
     library = get_library()
     now = dt.datetime(2026, 9, 14, 10, tzinfo=dt.UTC)
     unwanted = unwanted_left = held_requests = 0
+    coach_unwanted = coach_held = coach_acted = requests = 0
     for p in predictions:
-        u = understand(
+        rules = understand(
             p.item.text,
             now=now,
             active_tab="coach",
@@ -56,19 +60,29 @@ def _coach_restraint(predictions: list[Prediction], quiet: float, quiet_own_body
             library=library,
             language=p.item.lang,
         )
-        if u.intent not in ACTING_INTENTS:
-            continue
         asks = any(a in ACTION_ACTS for a in p.item.acts)
-        # the coach's own decision (agent/offline/acting/restraint.py), not a copy of it
-        held = holds_back(p.as_reading(quiet, quiet_own_body), u)
-        unwanted += not asks
-        unwanted_left += not asks and not held
-        held_requests += asks and held
+        requests += asks
+        # the coach's own decisions (agent/offline/acting/), not copies of them
+        found = p.as_reading(quiet, quiet_own_body)
+        if rules.intent in ACTING_INTENTS:
+            held = holds_back(found, rules)
+            unwanted += not asks
+            unwanted_left += not asks and not held
+            held_requests += asks and held
+        coach = decide(rules, found, has_plan=True)
+        if coach.intent in ACTING_INTENTS:
+            held = holds_back(found, coach)
+            coach_unwanted += not asks and not held
+            coach_held += asks and held
+            coach_acted += asks and not held
     n = max(len(predictions), 1)
     return {
         "rules_alone_unwanted_action_rate": round(unwanted / n, 4),
         "with_restraint_unwanted_action_rate": round(unwanted_left / n, 4),
         "requests_held_back_rate": round(held_requests / n, 4),
+        "coach_unwanted_action_rate": round(coach_unwanted / n, 4),
+        "coach_requests_held_back_rate": round(coach_held / n, 4),
+        "coach_requests_acted_on": round(coach_acted / max(requests, 1), 4),
     }
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import threading
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -200,6 +201,17 @@ def tag_spans(tagger: pycrfsuite.Tagger, text: str, lang: str | None = None) -> 
     return tuple(spans)
 
 
+_TAGGER_LOCK = threading.Lock()
+"""A crfsuite tagger keeps the sequence it last tagged and reads its marginals from it: two
+threads of the server (or a provider's timed-out attempt and its fallback) tagging at once read each
+other's positions ("position 8 is out of range of 8"). Tagging takes well under a millisecond."""
+
+
+def _tagged(models: Models, text: str, lang: str | None) -> tuple[SlotSpan, ...]:
+    with _TAGGER_LOCK:
+        return tag_spans(models.tagger, text, lang)
+
+
 def read(text: str, lang: str | None = None, *, folder: Path | None = None) -> Reading:
     """What the message asks, read by the shipped models (raises FileNotFoundError without them)."""
     models = load_models(folder)
@@ -212,7 +224,7 @@ def read(text: str, lang: str | None = None, *, folder: Path | None = None) -> R
         confidence=probabilities[acts[0]],
         probabilities=probabilities,
         topic=topic,
-        spans=tag_spans(models.tagger, text, lang),
+        spans=_tagged(models, text, lang),
         threshold=float(models.meta.get("threshold", 1.0)),
         quiet_threshold=float(models.meta.get("quiet_threshold", 1.0)),
         quiet_threshold_own_body=float(models.meta.get("quiet_threshold_own_body", 1.0)),

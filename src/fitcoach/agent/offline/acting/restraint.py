@@ -17,6 +17,7 @@ from fitcoach.agent.offline.acting.turn import Turn, reply
 from fitcoach.agent.offline.understanding import Intent, Understanding
 from fitcoach.contract.models import CoachReply
 from fitcoach.nlu import Reading, models_available, read
+from fitcoach.nlu.reader import quiet_margin
 
 ACTING_INTENTS = frozenset(
     {
@@ -57,16 +58,35 @@ def reading(message: str, lang: str) -> Reading | None:
 def holds_back(found: Reading | None, u: Understanding) -> bool:
     """Whether the reading stops the rules' action. The roles of the spans weigh with the acts: pain
     only in somebody else's body never becomes the user's memory, however unsure the act is; with a
-    part of the user's own body named, the reading must clear the threshold chosen on such messages
-    (`Reading.asks_nothing`). A tone preference and an event dated only by a month far ahead are
-    memory notes that change no plan (visible and removable on Me): they are left to the rules."""
+    part of the user's own body named, only a sure remark is held back (`_a_remark`), else the
+    reading must clear the threshold chosen on such messages (`Reading.asks_nothing`). A tone
+    preference and an event dated only by a month far ahead are memory notes that change no plan
+    (visible and removable on Me): they are left to the rules."""
     if found is None or u.intent in UNGATED_INTENTS:
         return False
     if u.intent is Intent.EVENT and u.event is not None and u.event.month_only:
         return False
     if u.intent is Intent.ACUTE_PAIN and found.roles("body_part_other") and not found.roles("body_part_self"):
         return True
+    if found.roles("body_part_self") and _a_remark(found):
+        return True
     return found.asks_nothing
+
+
+REMARK_ACTS = frozenset({"smalltalk", "decline"})
+OWN_BODY_REMARK_MARGIN = 0.5
+"""A remark about the user's own body ("tendinitis last year, long healed, nothing to change"), read
+as small talk or a "no need" with this margin over every action, is held back. On held-out writers
+98 % of such readings are right (96 of 98 messages naming the user's own body); a question or a
+logged set naming the body is still acted on ("squats done, 5x5, but my knee was achy": log + pain)."""
+
+
+def _a_remark(found: Reading) -> bool:
+    return (
+        found.acts[0] in REMARK_ACTS
+        and not found.asks_action
+        and quiet_margin(found.probabilities, found.acts) >= OWN_BODY_REMARK_MARGIN
+    )
 
 
 def _say(situation: str) -> Callable[[Turn], CoachReply]:
