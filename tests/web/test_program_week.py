@@ -1,6 +1,7 @@
 """The program's next week in Chromium (issue 18): staged by `fitcoach plan roll` after a layoff, its
 card on Today shows each change with its reason, Accept Plan makes it the plan, Week shows the block
-position, the day shows the ramp's target load and the live workout prefills it."""
+position, the day shows the ramp's target load and the live workout prefills it. A chat turn that
+rolls next week shows its card on Coach at once, under the reply, without a reload."""
 
 from __future__ import annotations
 
@@ -9,15 +10,22 @@ import re
 from collections.abc import Callable
 from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+from sqlalchemy import create_engine
 
+from fitcoach.contract.models import WeeklyPlan
 from fitcoach.engine.program.loads import GearKind, gear_kind
+from fitcoach.engine.program.timing import monday_of, rolled_forward
 from fitcoach.library import get_library
+from fitcoach.storage.db import make_sessionmaker
+from fitcoach.storage.plans import add_plan_version
 
 from .flows import CASES, day_exercises, first_training_day, onboard, sign_in, start_workout
 from .live import LiveServer
+from .test_first_week import assert_inside
 
 pytestmark = pytest.mark.browser
 
@@ -77,3 +85,92 @@ def test_next_weeks_card_explains_each_load_and_the_workout_starts_from_it(
     expect(first).to_contain_text("30 lb")
     start_workout(page, shared_server, day)
     expect(page.locator("input.weight")).to_have_value("30")
+
+
+SUNDAY_LAST = (
+    "Build muscle. I have dumbbells up to 50 lb and a bench. Tuesday, Thursday and Sunday, 45 minutes."
+)
+
+
+def plan_this_week(server: LiveServer, user_id: str, week: dict[str, Any], now: datetime) -> None:
+    """The accepted week moved onto this week's dates (the server's clock is the real one, and a new
+    plan starts next Monday unless made on a Monday), as a later version of the user's plan."""
+    plan = WeeklyPlan.model_validate(week)
+    if plan.week_start_date == monday_of(now.date()):
+        return
+    engine = create_engine(server.env["FITCOACH_DATABASE_URL"])
+    try:
+        with make_sessionmaker(engine)() as session:
+            moved = rolled_forward(plan, monday_of(now.date()))
+            add_plan_version(session, user_id=user_id, plan=moved, now=now, reason="initial")
+            session.commit()
+    finally:
+        engine.dispose()
+
+
+def test_a_chat_turn_that_rolls_next_week_shows_its_card_at_once(
+    shared_server: LiveServer, phone: Callable[[str], Page], screenshots: Path
+) -> None:
+    user = shared_server.create_user("Noor")
+    api = shared_server.api(user["token"])
+    week = onboard(api, SUNDAY_LAST)
+    training = [day for day, plan in week["days"].items() if not plan["is_rest_day"]]
+    assert training[-1] == "sunday", training  # the week's last session is never behind today
+    now = datetime.now(UTC)
+    plan_this_week(shared_server, user["id"], week, now)
+
+    page = phone("en-US")
+    sign_in(page, shared_server, user["token"])
+    page.goto(f"{shared_server.url}/coach")
+    expect(page.locator(".composer-input")).to_be_visible()
+    expect(page.locator(".proposal")).to_have_count(0)  # nothing due yet: Sunday is still ahead
+
+    # Sunday's session is logged (another device) while Coach is open: the next turn rolls next week
+    library = get_library()
+    lift = next(
+        ex
+        for ex in day_exercises(week, "sunday")
+        if (entry := library.get(ex["exercise_id"])) is not None
+        and gear_kind(entry) is not GearKind.BODYWEIGHT
+    )
+    top = int(lift["target_reps"].split("-")[-1])
+    this_monday = datetime.combine(monday_of(now.date()), time(), UTC)
+    logged_at = max(datetime.now(UTC) - timedelta(seconds=5), this_monday)
+    logged = api.post(
+        "/api/workouts/log",
+        json={
+            "plan_day": "sunday",
+            "completed_at": logged_at.isoformat().replace("+00:00", "Z"),
+            "exercises_logged": [
+                {
+                    "exercise_id": lift["exercise_id"],
+                    "sets": [{"weight": 40, "unit": "lb", "reps": top}] * lift["target_sets"],
+                }
+            ],
+        },
+    )
+    assert logged.status_code in (200, 201), logged.text  # logging stages nothing; the next request does
+
+    page.locator(".composer-input").fill("Thanks, that was a good session.")
+    page.locator("button.send").click()
+    expect(page.locator(".bubble.coach").last).to_contain_text("Next week is ready")
+    card = page.locator(".proposal[data-type=UPDATE_WEEK]")
+    expect(card).to_have_count(1)
+    (roll,) = api.get("/api/coach/proposals", params={"status": "staged"}).json()["items"]
+    changes = [change["text"] for change in roll["data"]["program"]["changes"]]
+    assert any(f"{lift['name']} 40 → " in text for text in changes), changes
+    expect(card).to_have_attribute("data-proposal-id", roll["id"])
+    expect(card.locator(".program-changes li")).to_have_text(changes)
+    expect(card.locator("button.accept")).to_have_text("Accept Plan")
+    assert_inside(page, ".proposal button.accept")
+    assert_inside(page, ".thread > :last-child")
+    page.screenshot(path=screenshots / "coach-next-week-after-turn.png")
+
+    # the next turn finds it shown: no second card
+    page.locator(".composer-input").fill("Thanks again.")
+    page.locator("button.send").click()
+    expect(page.locator(".typing")).to_have_count(0)
+    expect(page.locator(".proposal")).to_have_count(1)
+    assert_inside(page, ".thread > :last-child")
+    card.locator("button.accept").click()
+    expect(card).to_have_class(re.compile("is-accepted"))
