@@ -1,7 +1,8 @@
 """The program's next week in Chromium (issue 18): staged by `fitcoach plan roll` after a layoff, its
 card on Today shows each change with its reason, Accept Plan makes it the plan, Week shows the block
 position, the day shows the ramp's target load and the live workout prefills it. A chat turn that
-rolls next week shows its card on Coach at once, under the reply, without a reload."""
+rolls next week shows its card on Coach at once, under the reply, without a reload. The program's
+tempo and a load added to bodyweight work ("+10 lb") show on the day and in the live workout."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from sqlalchemy import create_engine
 
-from fitcoach.contract.models import WeeklyPlan
+from fitcoach.contract.models import Load, Weekday, WeeklyPlan
 from fitcoach.engine.program.loads import GearKind, gear_kind
 from fitcoach.engine.program.timing import monday_of, rolled_forward
 from fitcoach.library import get_library
@@ -92,20 +93,23 @@ SUNDAY_LAST = (
 )
 
 
+def store_plan(server: LiveServer, user_id: str, plan: WeeklyPlan, now: datetime) -> None:
+    """`plan` as the next version of the user's plan, as an accepted proposal would store it."""
+    engine = create_engine(server.env["FITCOACH_DATABASE_URL"])
+    try:
+        with make_sessionmaker(engine)() as session:
+            add_plan_version(session, user_id=user_id, plan=plan, now=now, reason="initial")
+            session.commit()
+    finally:
+        engine.dispose()
+
+
 def plan_this_week(server: LiveServer, user_id: str, week: dict[str, Any], now: datetime) -> None:
     """The accepted week moved onto this week's dates (the server's clock is the real one, and a new
     plan starts next Monday unless made on a Monday), as a later version of the user's plan."""
     plan = WeeklyPlan.model_validate(week)
-    if plan.week_start_date == monday_of(now.date()):
-        return
-    engine = create_engine(server.env["FITCOACH_DATABASE_URL"])
-    try:
-        with make_sessionmaker(engine)() as session:
-            moved = rolled_forward(plan, monday_of(now.date()))
-            add_plan_version(session, user_id=user_id, plan=moved, now=now, reason="initial")
-            session.commit()
-    finally:
-        engine.dispose()
+    if plan.week_start_date != monday_of(now.date()):
+        store_plan(server, user_id, rolled_forward(plan, monday_of(now.date())), now)
 
 
 def test_a_chat_turn_that_rolls_next_week_shows_its_card_at_once(
@@ -174,3 +178,65 @@ def test_a_chat_turn_that_rolls_next_week_shows_its_card_at_once(
     assert_inside(page, ".thread > :last-child")
     card.locator("button.accept").click()
     expect(card).to_have_class(re.compile("is-accepted"))
+
+
+@pytest.mark.parametrize(("locale", "tempo"), [("en-US", "tempo 3-1-1"), ("pt-BR", "cadência 3-1-1")])
+def test_the_day_and_the_live_workout_show_the_tempo_and_a_load_added_to_the_body(
+    shared_server: LiveServer, phone: Callable[[str], Page], screenshots: Path, locale: str, tempo: str
+) -> None:
+    """As the bodyweight ladder writes them: a slower tempo on one exercise, and a pull-up with a
+    dumbbell held (`target_load` on bodyweight work) on the same day."""
+    user = shared_server.create_user("Tomas")
+    api = shared_server.api(user["token"])
+    week = onboard(api, CASES["en-1"]["message"])
+    day = first_training_day(week)
+    plan = WeeklyPlan.model_validate(week)
+    blocks = plan.days[Weekday(day)].blocks
+    slow = blocks[0].exercises[0]
+    pull_up = (
+        blocks[-1]
+        .exercises[-1]
+        .model_copy(
+            update={
+                "exercise_id": "pull-up",
+                "name": "Pull-Up",
+                "target_reps": "8-12",
+                "target_load": Load(value=10, unit="lb"),
+                "tempo": None,
+            }
+        )
+    )
+    changed = [
+        block.model_copy(
+            update={
+                "exercises": [
+                    ex.model_copy(update={"tempo": "3-1-1"})
+                    if ex is slow
+                    else pull_up
+                    if ex is blocks[-1].exercises[-1]
+                    else ex
+                    for ex in block.exercises
+                ]
+            }
+        )
+        for block in blocks
+    ]
+    days = {**plan.days, Weekday(day): plan.days[Weekday(day)].model_copy(update={"blocks": changed})}
+    store_plan(shared_server, user["id"], plan.model_copy(update={"days": days}), datetime.now(UTC))
+
+    page = phone(locale)
+    sign_in(page, shared_server, user["token"])
+    page.goto(f"{shared_server.url}/workouts/{day}")
+    slow_rx = page.locator(f"li.exercise[data-exercise='{slow.exercise_id}'] .ex-rx").first
+    expect(slow_rx).to_have_text(re.compile(rf" · {tempo}$"))
+    pull_rx = page.locator("li.exercise[data-exercise='pull-up'] .ex-rx")
+    expect(pull_rx).to_have_text(re.compile(r"^\d+×8-12 · \+10 lb$"))
+    page.screenshot(path=screenshots / f"day-tempo-added-load-{locale}.png", full_page=True)
+
+    start_workout(page, shared_server, day)
+    expect(page.locator(".current-exercise .meta")).to_contain_text(f" · {tempo} · ")
+    page.locator("button.step").nth(len([ex for b in blocks for ex in b.exercises]) - 1).click()
+    expect(page.locator(".current-exercise")).to_have_attribute("data-exercise", "pull-up")
+    expect(page.locator(".current-exercise .meta")).to_contain_text("8-12 · +10 lb · ")
+    expect(page.locator("input.weight")).to_have_value("10")
+    page.screenshot(path=screenshots / f"workout-added-load-{locale}.png")
