@@ -208,3 +208,23 @@ def test_markdown_renders_text_never_markup(page: Page, static_url: str) -> None
     assert "&lt;img" in result["html"]
     assert result["strong"] == "Accept Plan"
     assert result["items"] == ["one", "two"]
+
+
+def test_a_prescription_shows_an_added_load_with_a_plus_and_the_tempo_last(
+    page: Page, static_url: str
+) -> None:
+    pull_up = {"target_sets": 4, "target_reps": "8-12", "target_load": {"value": 10, "unit": "lb"}}
+    press = {"target_sets": 3, "target_reps": "8-10", "target_load": {"value": 20, "unit": "kg"}}
+    body = """return [
+      m.prescription(arg.pull_up, undefined, { bodyweight: true }),
+      m.prescription(arg.pull_up),
+      m.prescription(arg.press, "lb", { tempo: "tempo 3-1-1" }),
+      m.prescription({ ...arg.press, target_load: null }, "kg", { bodyweight: true, tempo: "tempo 3-1-1" }),
+    ];"""
+    shown = run(page, static_url, "training.js", body, {"pull_up": pull_up, "press": press})
+    assert shown == [
+        "4×8-12 · +10 lb",
+        "4×8-12 · 10 lb",
+        "3×8-10 · 44 lb · tempo 3-1-1",
+        "3×8-10 · tempo 3-1-1",
+    ]

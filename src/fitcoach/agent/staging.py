@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fitcoach.contract.models import DayPlan, ProposalType, Weekday, WeeklyPlan
+from fitcoach.contract.models import DayPlan, PlannedExercise, ProposalType, Weekday, WeeklyPlan
 from fitcoach.engine.estimators import week_summary
 from fitcoach.errors import Conflict
 
@@ -37,29 +37,33 @@ def is_stale(
 
 
 def carry_loads(day: DayPlan, current: WeeklyPlan | None, weekday: Weekday | None) -> DayPlan:
-    """A coach's day keeps the program's loads: an exercise without `target_load` takes the one the
-    current plan has for it (that day's first, else any day's). Models never write loads (issue 18)."""
+    """A coach's day keeps the program's prescriptions: an exercise without `target_load` or `tempo`
+    takes what the current plan has for it (that day's exercise first, else any day's; both fields from
+    the same one, as the program wrote them together). Models never write either (issue 18)."""
     if current is None:
         return day
-    loads = {}
+    sources: dict[str, PlannedExercise] = {}
     for other, planned_day in current.days.items():
         for planned in planned_day.exercises():
-            if planned.target_load is not None and (planned.exercise_id not in loads or other == weekday):
-                loads[planned.exercise_id] = planned.target_load
-    if not loads:
+            carries = planned.target_load is not None or planned.tempo is not None
+            if carries and (planned.exercise_id not in sources or other == weekday):
+                sources[planned.exercise_id] = planned
+    if not sources:
         return day
+
+    def carried(planned: PlannedExercise) -> PlannedExercise:
+        source = sources.get(planned.exercise_id)
+        if source is None:
+            return planned
+        update: dict[str, object] = {}
+        if planned.target_load is None and source.target_load is not None:
+            update["target_load"] = source.target_load
+        if planned.tempo is None and source.tempo is not None:
+            update["tempo"] = source.tempo
+        return planned.model_copy(update=update) if update else planned
+
     blocks = [
-        block.model_copy(
-            update={
-                "exercises": [
-                    p
-                    if p.target_load is not None or p.exercise_id not in loads
-                    else p.model_copy(update={"target_load": loads[p.exercise_id]})
-                    for p in block.exercises
-                ]
-            }
-        )
-        for block in day.blocks
+        block.model_copy(update={"exercises": [carried(p) for p in block.exercises]}) for block in day.blocks
     ]
     return day.model_copy(update={"blocks": blocks})
 

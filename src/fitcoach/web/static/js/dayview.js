@@ -1,9 +1,8 @@
 // A plan day as the user reads it: header, blocks with supersets grouped, sets×reps, rest, coach note.
 import { h } from "./dom.js";
 import { exerciseName } from "./library.js";
-import { coachNoteText, dayTitle, focusTag, muscleName } from "./plantext.js";
+import { coachNoteText, dayTitle, exerciseRx, focusTag, muscleName } from "./plantext.js";
 import { formatDate, t, weekdayName } from "./i18n.js";
-import { prescription } from "./training.js";
 
 /** The engine's block labels (a fixed vocabulary) in the reader's language; a coach's own label as written. */
 const BLOCK_LABELS = {
@@ -25,7 +24,7 @@ export function exerciseRow(ex, tag = "") {
     { "data-exercise": ex.exercise_id },
     tag ? h("span.ss-tag", {}, tag) : null,
     h("span.ex-name", {}, exerciseName(ex)),
-    h("span.ex-rx", {}, prescription(ex)),
+    h("span.ex-rx", {}, exerciseRx(ex)),
     h("span.ex-rest", {}, t("rest_seconds", { seconds: ex.rest_seconds })),
   );
 }

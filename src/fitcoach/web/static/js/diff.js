@@ -1,5 +1,6 @@
 // What a proposal changes, computed against the active plan: the proposal card shows this (R46).
-import { flattenDay, prescription, WEEKDAYS } from "./training.js";
+import { exerciseRx } from "./plantext.js";
+import { flattenDay, WEEKDAYS } from "./training.js";
 
 function byExercise(day) {
   const map = new Map();
@@ -19,19 +20,19 @@ export function diffDay(before, after) {
   const changed = [];
   for (const [id, ex] of now) {
     const prev = old.get(id);
-    if (!prev) added.push({ exercise_id: id, name: ex.name, to: prescription(ex) });
-    else if (prescription(prev) !== prescription(ex) || prev.rest_seconds !== ex.rest_seconds) {
+    if (!prev) added.push({ exercise_id: id, name: ex.name, to: exerciseRx(ex) });
+    else if (exerciseRx(prev) !== exerciseRx(ex) || prev.rest_seconds !== ex.rest_seconds) {
       changed.push({
         exercise_id: id,
         name: ex.name,
-        from: prescription(prev),
-        to: prescription(ex),
+        from: exerciseRx(prev),
+        to: exerciseRx(ex),
         restFrom: prev.rest_seconds,
         restTo: ex.rest_seconds,
       });
     }
   }
-  for (const [id, ex] of old) if (!now.has(id)) removed.push({ exercise_id: id, name: ex.name, from: prescription(ex) });
+  for (const [id, ex] of old) if (!now.has(id)) removed.push({ exercise_id: id, name: ex.name, from: exerciseRx(ex) });
   const restBefore = !before || Boolean(before.is_rest_day);
   const restAfter = !after || Boolean(after.is_rest_day);
   return {

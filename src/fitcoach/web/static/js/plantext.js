@@ -1,7 +1,8 @@
 // The engine's fixed plan vocabulary (day titles, focus tags, muscle groups) in the reader's language.
 // The stored plan keeps the engine's words; a coach's own wording is shown as written.
 import { LANGUAGES, t, weekdayName } from "./i18n.js";
-import { exerciseName, loadedExercises } from "./library.js";
+import { exerciseName, isBodyweight, loadedExercises } from "./library.js";
+import { prescription } from "./training.js";
 
 const TITLES = {
   "Full Body": "title_full",
@@ -116,4 +117,13 @@ export function coachNoteText(note) {
  */
 export function memoryText(entry) {
   return entry.fact || entry.event || entry.body_part || "";
+}
+
+/**
+ * An exercise's prescription as the reader sees it: an added load on bodyweight work (a dumbbell held)
+ * as "+10 lb", and the program's tempo with its label ("3×8-12 · tempo 3-1-1").
+ */
+export function exerciseRx(ex, units) {
+  const bodyweight = isBodyweight(loadedExercises().get(ex.exercise_id));
+  return prescription(ex, units, { bodyweight, tempo: ex.tempo ? t("tempo_rx", { tempo: ex.tempo }) : "" });
 }

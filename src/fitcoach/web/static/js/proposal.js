@@ -5,9 +5,8 @@ import { dayBlocks } from "./dayview.js";
 import { errorText } from "./errors.js";
 import { clear, h } from "./dom.js";
 import { t, weekdayName } from "./i18n.js";
-import { dayTitle, weekTheme } from "./plantext.js";
+import { dayTitle, exerciseRx, weekTheme } from "./plantext.js";
 import { exerciseName } from "./library.js";
-import { prescription } from "./training.js";
 
 function dayChanges(diff) {
   const items = [];
@@ -30,7 +29,7 @@ function dayExercises(day) {
     const exercises = block.exercises || [];
     exercises.forEach((ex, i) => {
       const tag = exercises.length > 1 ? `${String.fromCharCode(65 + b)}${i + 1}` : "";
-      items.push(h("li.day-exercise", { "data-exercise": ex.exercise_id }, tag ? h("span.ss-tag", {}, tag) : null, h("span.ex-name", {}, exerciseName(ex)), h("span.ex-rx", {}, prescription(ex))));
+      items.push(h("li.day-exercise", { "data-exercise": ex.exercise_id }, tag ? h("span.ss-tag", {}, tag) : null, h("span.ex-name", {}, exerciseName(ex)), h("span.ex-rx", {}, exerciseRx(ex))));
     });
   });
   return h("ol.day-exercises", {}, items);

@@ -57,13 +57,20 @@ export function sessionE1rm(sets, unit) {
   return best;
 }
 
-/** "3×8-10", with the program's target load when there is one: "3×8-10 · 45 lb" (in `units` if given). */
-export function prescription(ex, units) {
-  const base = `${ex.target_sets}×${ex.target_reps}`;
+/**
+ * "3×8-10", with the program's target load when there is one: "3×8-10 · 45 lb" (in `units` if given).
+ * On bodyweight work the load is added to the body: "3×8-12 · +10 lb". `tempo` is the tempo as the
+ * reader reads it ("tempo 3-1-1"), shown last when given.
+ */
+export function prescription(ex, units, { bodyweight = false, tempo = "" } = {}) {
+  const parts = [`${ex.target_sets}×${ex.target_reps}`];
   const load = ex.target_load;
-  if (!load || !(load.value > 0)) return base;
-  const unit = units || load.unit;
-  return `${base} · ${shownWeight(load.value, load.unit, unit)} ${unit}`;
+  if (load && load.value > 0) {
+    const unit = units || load.unit;
+    parts.push(`${bodyweight ? "+" : ""}${shownWeight(load.value, load.unit, unit)} ${unit}`);
+  }
+  if (tempo) parts.push(tempo);
+  return parts.join(" · ");
 }
 
 /** The day's exercises in plan order, with their block label and position in a superset. */

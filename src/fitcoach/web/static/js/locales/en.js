@@ -90,6 +90,7 @@ export default {
   completed: "Done",
   superset: "Superset",
   rest_seconds: "rest {seconds} s",
+  tempo_rx: "tempo {tempo}",
   minutes: "{minutes} min",
   exercise_count: {"one": "{count} exercise", "other": "{count} exercises"},
   sessions_count: {"one": "{count} session", "other": "{count} sessions"},

@@ -90,6 +90,7 @@ export default {
   completed: "Fait",
   superset: "Superset",
   rest_seconds: "repos {seconds} s",
+  tempo_rx: "tempo {tempo}",
   minutes: "{minutes} min",
   exercise_count: {"one": "{count} exercice", "other": "{count} exercices"},
   sessions_count: {"one": "{count} séance", "other": "{count} séances"},

@@ -90,6 +90,7 @@ export default {
   completed: "Feito",
   superset: "Superset",
   rest_seconds: "descanso {seconds} s",
+  tempo_rx: "cadência {tempo}",
   minutes: "{minutes} min",
   exercise_count: {"one": "{count} exercício", "other": "{count} exercícios"},
   sessions_count: {"one": "{count} sessão", "other": "{count} sessões"},

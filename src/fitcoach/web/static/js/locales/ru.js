@@ -90,6 +90,7 @@ export default {
   completed: "Готово",
   superset: "Суперсет",
   rest_seconds: "отдых {seconds} с",
+  tempo_rx: "темп {tempo}",
   minutes: "{minutes} мин",
   exercise_count: {"one": "{count} упражнение", "few": "{count} упражнения", "many": "{count} упражнений", "other": "{count} упражнения"},
   sessions_count: {"one": "{count} тренировка", "few": "{count} тренировки", "many": "{count} тренировок", "other": "{count} тренировки"},

@@ -90,6 +90,7 @@ export default {
   completed: "完成",
   superset: "超級組",
   rest_seconds: "休息 {seconds} 秒",
+  tempo_rx: "節奏 {tempo}",
   minutes: "{minutes} 分鐘",
   exercise_count: {"other": "{count} 個動作"},
   sessions_count: {"other": "{count} 次訓練"},

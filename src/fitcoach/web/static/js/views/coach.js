@@ -129,6 +129,25 @@ export async function renderCoach(root, { app, query }) {
     return nodes.filter(Boolean);
   };
 
+  // Cards for staged proposals not shown yet, right after `anchor`, the newest revealed above the
+  // composer. A failed read leaves them for the next page load: the reply is in either way.
+  const showNewlyStaged = async (anchor) => {
+    let fresh;
+    try {
+      fresh = await api.stagedProposals();
+    } catch {
+      return;
+    }
+    const cards = fresh.items.filter((proposal) => !shown.has(proposal.id)).map((proposal) => {
+      stagedIds.add(proposal.id);
+      return card(proposal, null, context);
+    });
+    if (!cards.length) return;
+    if (anchor && anchor.isConnected) anchor.after(...cards);
+    else thread.append(...cards);
+    revealEnd(cards[cards.length - 1]);
+  };
+
   // One turn at a time: Enter, a chip or "Try again" while the coach is answering would start a second
   // turn whose proposal supersedes the first; the text stays in the box to send once the answer is in.
   let busy = false;
@@ -161,6 +180,9 @@ export async function renderCoach(root, { app, query }) {
       pendingBubble.replaceWith(...nodes);
       updateChips(reply);
       revealEnd(nodes[nodes.length - 1]);
+      // The turn may have staged a proposal besides its own (next week, once the week's last session
+      // is behind the user): its card shows under the reply now, not on the next page load.
+      await showNewlyStaged(nodes[nodes.length - 1]);
       // "Dumbbells up to 22 kg": the server learns the user's unit from their words; show weights in it.
       app
         .refreshUnits()

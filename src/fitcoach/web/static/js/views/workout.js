@@ -7,9 +7,9 @@ import * as outbox from "../outbox.js";
 import { blockLabel } from "../dayview.js";
 import { exerciseLibrary, exerciseName, isBodyweight } from "../library.js";
 import { proposalCard } from "../proposal.js";
-import { dayTitle } from "../plantext.js";
+import { dayTitle, exerciseRx } from "../plantext.js";
 import { applyDay, clearSession, loadSession, saveSession, setCount, startSession, toLogBody } from "../session.js";
-import { convert, prescription, roundWeight, sessionE1rm, shownWeight } from "../training.js";
+import { convert, roundWeight, sessionE1rm, shownWeight } from "../training.js";
 import { noPlan } from "./today.js";
 
 const RPE_CHOICES = ["", "6", "6.5", "7", "7.5", "8", "8.5", "9", "9.5", "10"];
@@ -340,7 +340,7 @@ export async function renderWorkout(root, { app, query }) {
           { "data-exercise": ex.exercise_id },
           h("p.eyebrow", {}, supersetSize(ex) > 1 ? t("superset_position", { n: ex.superset, of: supersetSize(ex) }) : blockLabel(ex.block)),
           h("h3", {}, exerciseName(ex)),
-          h("p.meta", {}, `${prescription(ex)} · ${t("rest_seconds", { seconds: ex.rest_seconds })}`),
+          h("p.meta", {}, `${exerciseRx(ex)} · ${t("rest_seconds", { seconds: ex.rest_seconds })}`),
           h(
             "table.sets",
             {},
