@@ -99,6 +99,30 @@ def test_a_swap_choice_replaces_the_exercise(lang: str) -> None:
     assert reply.proposal.target_day == "thursday"
 
 
+ADD_WORK = {
+    "en": "can u throw some extra bicep work on thursday?",
+    "fr": "un peu plus de pecs jeudi ?",
+    "pt": "coloca um abdominal na quinta?",
+    "ru": "хм, четверг, побольше рук бы",
+    "zh-Hant": "週四多一點手臂？",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_more_work_for_a_muscle_on_a_day_is_offered_or_done(lang: str) -> None:
+    """Unsure or not, a wish for more of a muscle on a named day ends in that day with more work: at
+    once, or by the plan chips' own "add" edit offered as a choice."""
+    reply, _ = _send(ADD_WORK[lang], lang)
+    if reply.proposal.type is ProposalType.NONE:
+        offered = [c for c in reply.suggested_edits if _word(lang, "thursday") in c]
+        assert offered, reply.suggested_edits
+        reply, _ = _send(offered[0], lang)
+    day = _day(reply)
+    assert reply.proposal.target_day == "thursday"
+    before = {"chest-supported-db-row", "seated-db-shoulder-press", "standing-db-bicep-curl"}
+    assert set(day.slugs()) - before or sum(p.target_sets for p in day.exercises()) > 12
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_pain_choice_is_remembered(lang: str) -> None:
     text = render(lang, "choice_pain", area=_word(lang, "knee"))

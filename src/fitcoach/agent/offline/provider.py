@@ -165,7 +165,9 @@ def coach_turn(turn: TurnInput, tools: ToolRunner) -> CoachReply:
         handler = equipment.gym_closed
     elif u.intent not in CORRECTION_KEEPS and equipment.corrects_equipment(context):
         handler = equipment.corrected
-    elif u.intent in EQUIPMENT_INTENTS and equipment.changes_equipment(context):
+    elif (
+        u.intent in EQUIPMENT_INTENTS or equipment.models_read_gear(context)
+    ) and equipment.changes_equipment(context):
         handler = equipment.replan
     try:
         answer = handler(context)

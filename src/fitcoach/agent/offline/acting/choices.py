@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterator
 
+from fitcoach.agent.offline.acting.areas import index_groups
 from fitcoach.agent.offline.acting.turn import Turn, reply
 from fitcoach.contract.models import MAX_CHOICES, CoachReply, Weekday
+from fitcoach.engine.suggestions import EditKind, SuggestedEdit
 
 DEFAULT_ORDER = (
     "swap_exercise",
@@ -72,10 +74,16 @@ def _for(turn: Turn, act: str) -> Iterator[str]:
     u = turn.u
     if act == "edit_day" and turn.plan is not None and (day := _day(turn)) is not None:
         name = turn.day_name(day)
+        plan_day = turn.plan_day(day)
+        training = plan_day is not None and not plan_day.is_rest_day
+        for group in index_groups(u.focus_areas)[:1] if training else ():
+            # "extra bicep work friday?": the plan chips' own "add" edit, which the engine carries out
+            yield SuggestedEdit(EditKind.ADD, day=day, group=group).text(
+                turn.lang, day_name=turn.day_name, exercise_name=turn.exercise
+            )
         if (minutes := _shorter_minutes(turn, day)) is not None:
             yield turn.say("choice_shorter", day=name, minutes=minutes)
-        plan_day = turn.plan_day(day)
-        if plan_day is not None and not plan_day.is_rest_day:
+        if training:
             yield turn.say("choice_rest_day", day=name)
     elif act == "swap_exercise" and turn.plan is not None and (slug := _exercise(turn)) is not None:
         on = _day_of(turn, slug)
@@ -95,10 +103,10 @@ def _for(turn: Turn, act: str) -> Iterator[str]:
         yield turn.say("choice_today")
     elif act in ("plan_week", "onboarding") and turn.plan is not None and turn.plan.training_days():
         # a new week needs its days: the choice keeps the current schedule's count and length
-        training = [turn.plan.days[d] for d in turn.plan.training_days()]
-        minutes = max(day.duration_minutes for day in training) or None
+        sessions = [turn.plan.days[d] for d in turn.plan.training_days()]
+        minutes = max(day.duration_minutes for day in sessions) or None
         if minutes is not None:
-            yield turn.say("choice_new_week", count=len(training), minutes=minutes)
+            yield turn.say("choice_new_week", count=len(sessions), minutes=minutes)
 
 
 def choices(turn: Turn, first: Collection[str] = ()) -> list[str]:
@@ -123,6 +131,9 @@ def choices(turn: Turn, first: Collection[str] = ()) -> list[str]:
 
 def ask(turn: Turn, situation: str = "clarify") -> CoachReply:
     """One short question and its choices; nothing staged, nothing written."""
+    offered = choices(turn)
+    if situation == "clarify" and offered:
+        situation = "clarify_choices"  # the chips say what the open question would list
     answer = reply(turn, turn.say(situation))
-    answer.suggested_edits = choices(turn)
+    answer.suggested_edits = offered
     return answer

@@ -8,6 +8,7 @@ import datetime as dt
 from dataclasses import replace
 
 from fitcoach.agent.offline.acting import memory, writing
+from fitcoach.agent.offline.acting.arbiter import ARBITER_CONFIDENCE
 from fitcoach.agent.offline.acting.facts import updated_inventory
 from fitcoach.agent.offline.acting.turn import Turn, reply
 from fitcoach.agent.offline.acting.weeks import checked_week
@@ -25,7 +26,26 @@ def changes_equipment(turn: Turn) -> bool:
         return False
     parted = u.has_cue("parted") and bool(u.negated_gear)
     acquired = u.has_cue("acquired") and bool(u.gear)
-    return parted or acquired
+    if parted or acquired:
+        return True
+    if not models_read_gear(turn):
+        return False
+    # the models read a change of gear the rules' words missed ("revendu", "換了一家健身房"): the
+    # rules' gear reading says what changed against what is on record
+    stored = turn.profile().inventory
+    gone = bool(u.negated_gear & stored.gear)
+    new = bool(u.gear - stored.gear) or (
+        u.dumbbell_max_lb is not None and u.dumbbell_max_lb != stored.dumbbell_max_lb
+    )
+    return gone or new
+
+
+def models_read_gear(turn: Turn) -> bool:
+    """The learned reading is sure the message tells of gear bought, sold, lost or found."""
+    found = turn.reading
+    return (
+        found is not None and found.acts[0] == "update_equipment" and found.confidence >= ARBITER_CONFIDENCE
+    )
 
 
 def corrects_equipment(turn: Turn) -> bool:

@@ -142,7 +142,7 @@ def _harder(turn: Turn, plan: WeeklyPlan, weekday: Weekday, wanted: list[str], *
 def _added(turn: Turn, plan: WeeklyPlan, weekday: Weekday, wanted: list[str]) -> CoachReply:
     """ "Add arm work on Monday": a lift for the group, room made on a full day (engine.dayops)."""
     if is_past(turn, weekday):
-        return reply(turn, turn.say("clarify"))
+        return choices.ask(turn)
     before = plan.days[weekday]
     name = turn.day_name(weekday)
     try:

@@ -117,8 +117,9 @@ def _question(turn: Turn, found: Reading) -> CoachReply:
 
 
 def answer_without_acting(turn: Turn, found: Reading) -> CoachReply:
-    """The reply to a message that asks for no action: answered by what it is, nothing changed."""
-    act = found.acts[0]
+    """The reply to a message that asks for no action: answered by what it is, nothing changed. A
+    question read second ("Wednesday is rest, no?" reads as a "no" and a plan question) is answered."""
+    act = next((a for a in found.acts if a in QUESTION_ACTS), found.acts[0])
     if act in ("smalltalk", "decline", "confirm") and turn.plan is None and not turn.memory:
         # a newcomer's "hmm" or "hi": the welcome question, what the coach needs to start
         return talk.clarify(turn)

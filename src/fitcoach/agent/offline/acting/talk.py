@@ -139,16 +139,24 @@ def small_talk(situation: str) -> Callable[[Turn], CoachReply]:
 
 
 def whats_today(turn: Turn) -> CoachReply:
+    """Today's session, or the session of the day the question names ("is Wednesday a rest day?").
+    The stored title is the engine's English: outside English the day is named instead."""
     if turn.plan is None:
         return reply(turn, turn.say("today_none"))
-    weekday = Weekday.of(turn.now.date())
+    today = Weekday.of(turn.now.date())
+    named = turn.u.target_day if turn.u.days else None
+    weekday = named or today
     day = turn.plan_day(weekday)
+    other = weekday is not today
     if day is None or day.is_rest_day:
+        if other:
+            return reply(turn, turn.say("day_rest", day=turn.day_name(weekday)))
         return reply(turn, turn.say("today_rest"))
-    names = [turn.exercise(slug) for slug in dict.fromkeys(day.slugs())]
-    return reply(
-        turn, turn.say("today_workout", title=day.title or turn.day_name(weekday), exercises=", ".join(names))
-    )
+    names = turn.join([turn.exercise(slug) for slug in dict.fromkeys(day.slugs())])
+    if other:
+        return reply(turn, turn.say("day_workout", day=turn.day_name(weekday), exercises=names))
+    title = day.title if turn.lang == "en" and day.title else turn.day_name(weekday)
+    return reply(turn, turn.say("today_workout", title=title, exercises=names))
 
 
 def clarify(turn: Turn) -> CoachReply:
