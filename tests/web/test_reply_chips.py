@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, Request, Route, expect
 
-from .flows import sign_in
+from .flows import first_training_day, onboard, sign_in
 from .live import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -70,3 +71,31 @@ def test_a_reply_without_suggested_edits_shows_no_reply_chips(
     expect(page.locator(".bubble.coach").last).to_be_visible()
     expect(page.locator(".typing")).to_have_count(0)
     expect(page.locator(".thread .reply-chips")).to_have_count(0)
+
+
+def test_the_offline_coachs_own_question_offers_choices_that_act_when_tapped(
+    shared_server: LiveServer, phone: Callable[[str], Page], screenshots: Path
+) -> None:
+    """No interception: a French user with a plan writes something the coach cannot place; the reply
+    is one short question in French with at most three chips, and tapping the first one stages a
+    change (a card with Accept) instead of another question."""
+    user = shared_server.create_user("Inès")
+    api = shared_server.api(user["token"])
+    plan = onboard(api, "Je veux prendre du muscle, 4 jours par semaine, 45 minutes, haltères jusqu'à 20 kg")
+    day = first_training_day(plan)
+    page = phone("fr-FR")
+    sign_in(page, shared_server, user["token"])
+    words = {"monday": "lundi", "tuesday": "mardi", "wednesday": "mercredi", "thursday": "jeudi"}
+    page.locator(".composer-input").fill(f"bof {words.get(day, 'jeudi')}")
+    page.locator("button.send").click()
+    chips = page.locator(".thread .reply-chips button.chip")
+    expect(chips.first).to_be_visible()
+    count = chips.count()
+    assert 1 <= count <= 3
+    page.screenshot(path=str(screenshots / "reply-choices-fr.png"))
+    first = chips.first.inner_text()
+    chips.first.click()
+    expect(page.locator(".bubble.user").last).to_have_text(first)
+    expect(page.locator(".typing")).to_have_count(0)
+    expect(page.get_by_role("button", name="Accepter le plan").last).to_be_visible()
+    page.screenshot(path=str(screenshots / "reply-choice-tapped-fr.png"))

@@ -103,9 +103,12 @@ def _for(turn: Turn, act: str) -> Iterator[str]:
         yield turn.say("choice_today")
     elif act in ("plan_week", "onboarding") and turn.plan is not None and turn.plan.training_days():
         # a new week needs its days: the choice keeps the current schedule's count and length
+        # (the stored session length, else the plan's longest day to the quarter-hour's 5 minutes:
+        # a tapped choice must not store an estimate such as "44 minutes" as the user's schedule)
         sessions = [turn.plan.days[d] for d in turn.plan.training_days()]
-        minutes = max(day.duration_minutes for day in sessions) or None
-        if minutes is not None:
+        longest = max(day.duration_minutes for day in sessions)
+        minutes = turn.profile().schedule.minutes or (round(longest / 5) * 5 if longest else None)
+        if minutes:
             yield turn.say("choice_new_week", count=len(sessions), minutes=minutes)
 
 

@@ -205,7 +205,8 @@ def onboarding(turn: Turn) -> CoachReply:
     focus = turn.join([turn.word(area) for area in u.focus_areas]) or turn.word("balanced")
     modified = modification_note(turn, week, profile)
     message = turn.say(
-        "onboarding_week",
+        # a user who already has a plan is not told it is their first week
+        "onboarding_week" if turn.plan is None else "replan_week",
         days_count=len(week.training_days()),
         minutes=minutes,
         focus=focus,
