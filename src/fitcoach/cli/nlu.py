@@ -43,6 +43,7 @@ def _coach_restraint(predictions: list[Prediction], quiet: float, quiet_own_body
     from fitcoach.agent.offline.acting.arbiter import decide
     from fitcoach.agent.offline.acting.restraint import ACTING_INTENTS, holds_back
     from fitcoach.agent.offline.understanding import understand
+    from fitcoach.contract.models import Weekday
     from fitcoach.library import get_library
 
     library = get_library()
@@ -69,7 +70,7 @@ def _coach_restraint(predictions: list[Prediction], quiet: float, quiet_own_body
             unwanted += not asks
             unwanted_left += not asks and not held
             held_requests += asks and held
-        coach = decide(rules, found, has_plan=True)
+        coach = decide(rules, found, has_plan=True, message=p.item.text, today=Weekday.of(now.date()))
         if coach.intent in ACTING_INTENTS:
             held = holds_back(found, coach)
             coach_unwanted += not asks and not held

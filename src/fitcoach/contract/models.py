@@ -454,7 +454,9 @@ class CoachReply(_Lenient):
     @classmethod
     def _few_short_choices(cls, value: object) -> object:
         """A model's extra or overlong choices are dropped, not a reason to refuse its answer."""
+        if isinstance(value, str):
+            value = [value]
         if not isinstance(value, list):
-            return [] if value is None else value
+            return []
         kept = [v.strip() for v in value if isinstance(v, str) and v.strip()]
         return [v for v in dict.fromkeys(kept) if len(v) <= MAX_CHOICE_CHARS][:MAX_CHOICES]

@@ -13,7 +13,7 @@ from fitcoach.agent.offline.acting.turn import Turn
 from fitcoach.agent.offline.answering.catalog import load_catalog
 from fitcoach.agent.offline.provider import coach_turn
 from fitcoach.agent.offline.understanding import understand
-from fitcoach.contract.models import CoachReply, Operation, ProposalType, WeeklyPlan
+from fitcoach.contract.models import CoachReply, Operation, ProposalType, Tier, WeeklyPlan
 from fitcoach.library import get_library
 from fitcoach.library.gear import Gear
 from fitcoach.nlu import Reading
@@ -122,3 +122,9 @@ def test_a_question_about_a_named_day_is_answered_for_that_day(lang: str) -> Non
     assert row.lower() in thursday.message.lower(), thursday.message
     # the plan's stored English title is not quoted into another language
     assert "Upper" not in thursday.message or lang == "en"
+
+
+def test_pain_told_with_a_gear_change_keeps_its_own_handler() -> None:
+    """A sure reading of a gear change never takes the turn from a pain report (R24 first)."""
+    reply = _send("I sold my barbell, my knee hurts", "en", GYM, "gym_fullbody_3day")
+    assert [m for m in reply.memory_mutations if m.target_tier is Tier.PHYSIOLOGICAL], reply.message

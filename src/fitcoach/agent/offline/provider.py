@@ -126,7 +126,9 @@ def coach_turn(turn: TurnInput, tools: ToolRunner) -> CoachReply:
         if completed.intent is not Intent.UNKNOWN:
             u, turn = completed, replace(turn, message=f"{last.user_message}\n{turn.message}")
     found = restraint.reading(turn.message, u.lang)
-    u = arbiter.decide(u, found, has_plan=turn.plan is not None)
+    u = arbiter.decide(
+        u, found, has_plan=turn.plan is not None, message=turn.message, today=Weekday.of(turn.now.date())
+    )
     context = Turn(
         turn,
         u,
@@ -155,7 +157,7 @@ def coach_turn(turn: TurnInput, tools: ToolRunner) -> CoachReply:
             u.intent is Intent.UNKNOWN and found.acts[0] in restraint.QUESTION_ACTS
         ):
             answer = restraint.answer_without_acting(context, found)
-            if found.acts[0] == "knowledge_question":
+            if restraint.answered_act(found) == "knowledge_question":
                 cap = BRIEF_SENTENCES if context.verbosity == "brief" else KNOWLEDGE_SENTENCES
                 answer.message = limit_sentences(answer.message, cap)
                 return answer
@@ -166,7 +168,8 @@ def coach_turn(turn: TurnInput, tools: ToolRunner) -> CoachReply:
     elif u.intent not in CORRECTION_KEEPS and equipment.corrects_equipment(context):
         handler = equipment.corrected
     elif (
-        u.intent in EQUIPMENT_INTENTS or equipment.models_read_gear(context)
+        u.intent in EQUIPMENT_INTENTS
+        or (u.intent not in CORRECTION_KEEPS and equipment.models_read_gear(context))
     ) and equipment.changes_equipment(context):
         handler = equipment.replan
     try:

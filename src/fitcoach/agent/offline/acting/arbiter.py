@@ -14,6 +14,8 @@ from dataclasses import replace
 
 from fitcoach.agent.offline.understanding import Intent, Understanding
 from fitcoach.agent.offline.understanding.model import MUSCLE_AREAS
+from fitcoach.contract.models import Weekday
+from fitcoach.languages.text import fold
 from fitcoach.nlu import Reading
 
 ARBITER_CONFIDENCE = 0.5
@@ -57,7 +59,9 @@ the rules' action was tried and lost pain reports read as swaps and day edits re
 the request cases (tests/data/cases); a question among the rules' actions is left to restraint."""
 
 
-def decide(u: Understanding, found: Reading | None, *, has_plan: bool) -> Understanding:
+def decide(
+    u: Understanding, found: Reading | None, *, has_plan: bool, message: str, today: Weekday
+) -> Understanding:
     """The rules' understanding with the intent the models are sure of, and the roles' details."""
     if found is None or found.confidence < ARBITER_CONFIDENCE or u.intent not in OVERRULED:
         return u
@@ -68,23 +72,48 @@ def decide(u: Understanding, found: Reading | None, *, has_plan: bool) -> Unders
         intent = Intent.WEEK_OVERHAUL
     if intent is Intent.WEEK_OVERHAUL and not has_plan:
         intent = Intent.ONBOARDING
-    if intent not in OVERRULED[u.intent]:
+    if intent not in OVERRULED[u.intent] or not _has_what_it_needs(intent, u):
         return u
     # narrowed to one day only when one day is named and tagged as the day the request changes
     # ("Wednesday to Friday, 30 minutes each" stays a week)
     one_day = bool(found.roles("day_target")) and len({d.weekday for d in u.days}) == 1
     if intent is Intent.DAY_EDIT and u.intent is not Intent.UNKNOWN and not one_day:
         return u
-    return with_roles(replace(u, intent=intent), found)
+    target = u.target_day or (today if intent in ON_A_DAY and not u.days else None)
+    return with_roles(replace(u, intent=intent, target_day=target), found, message)
 
 
-def with_roles(u: Understanding, found: Reading) -> Understanding:
-    """The day and the muscles a day request is about, from the tagged spans."""
+ON_A_DAY = frozenset({Intent.LIVE_SWAP, Intent.ACUTE_PAIN})
+"""A swap or pain with no day named is about today's session (as the rules read them); a day edit
+taken from the models needs its day named ("can it be lighter?" asks which, with choices)."""
+
+
+def _has_what_it_needs(intent: Intent, u: Understanding) -> bool:
+    """An act is taken from the models only with the details its handler needs from the rules:
+    an event with its kind and date, a swap with something to swap, pain with an area, a day edit
+    with its day. Without them
+    the rules' own reading stands (and an unplaced message gets the one question with choices)."""
+    if intent is Intent.EVENT:
+        return u.event is not None
+    if intent is Intent.LIVE_SWAP:
+        return bool(u.exercises or u.families or u.busy_exercises)
+    if intent is Intent.ACUTE_PAIN:
+        return bool(u.areas)
+    if intent is Intent.DAY_EDIT:
+        return u.target_day is not None or bool(u.days)
+    return True
+
+
+def with_roles(u: Understanding, found: Reading, message: str) -> Understanding:
+    """The day and the muscles a day request is about, from the tagged spans. The models' spans are
+    positions in the message; the rules' days are positions in its folded text (`fold` may change
+    lengths: "…" becomes "..."), so each span is moved into the folded text first."""
     if u.intent is not Intent.DAY_EDIT:
         return u
     target = u.target_day
     for span in found.roles("day_target"):
-        at = [d for d in u.days if span.start <= d.start < span.end]
+        start, end = len(fold(message[: span.start])), len(fold(message[: span.end]))
+        at = [d for d in u.days if start <= d.start < end]
         if at:
             target = at[0].weekday
             break

@@ -35,7 +35,7 @@ def _day(turn: Turn) -> Weekday | None:
     session, else the next planned one."""
     u = turn.u
     named = u.target_day or (u.days[0].weekday if u.days else None) or turn.input.selected_day
-    if named is not None:
+    if named is not None and not _is_past(turn, named):
         return named
     if turn.plan is None:
         return None
@@ -59,11 +59,19 @@ def _day_of(turn: Turn, slug: str) -> Weekday | None:
     return next((d for d in order if (day := turn.plan_day(d)) is not None and slug in day.slugs()), None)
 
 
-def _shorter_minutes(turn: Turn, weekday: Weekday) -> int | None:
-    if turn.u.minutes:
-        return turn.u.minutes
+def _is_past(turn: Turn, weekday: Weekday) -> bool:
+    """A day of the plan's week already over: no choice offers to change it."""
     day = turn.plan_day(weekday)
-    if day is None or day.is_rest_day or day.duration_minutes <= SHORTEST_CHOICE + 5:
+    return day is not None and day.date is not None and day.date < turn.now.date()
+
+
+def _shorter_minutes(turn: Turn, weekday: Weekday) -> int | None:
+    day = turn.plan_day(weekday)
+    if day is None or day.is_rest_day:
+        return None
+    if turn.u.minutes and SHORTEST_CHOICE <= turn.u.minutes < day.duration_minutes:
+        return turn.u.minutes
+    if day.duration_minutes <= SHORTEST_CHOICE + 5:
         return None
     return max(SHORTEST_CHOICE, (day.duration_minutes - 15) // 5 * 5)
 

@@ -104,8 +104,14 @@ def _smalltalk(turn: Turn, found: Reading) -> CoachReply:
     return reply(turn, turn.say("nothing_changes"))
 
 
+def answered_act(found: Reading) -> str:
+    """What a message that asks for no action is answered as: a question read second ("Wednesday
+    is rest, no?" reads as a "no" and a plan question) is answered."""
+    return next((a for a in found.acts if a in QUESTION_ACTS), found.acts[0])
+
+
 def _question(turn: Turn, found: Reading) -> CoachReply:
-    if found.acts[0] == "knowledge_question" and found.topic not in (None, "other"):
+    if answered_act(found) == "knowledge_question" and found.topic not in (None, "other"):
         # the answer book's answer to the topic the model read, tailored to the user
         assert found.topic is not None
         return knowledge.knowledge(turn, found.topic)
@@ -117,9 +123,8 @@ def _question(turn: Turn, found: Reading) -> CoachReply:
 
 
 def answer_without_acting(turn: Turn, found: Reading) -> CoachReply:
-    """The reply to a message that asks for no action: answered by what it is, nothing changed. A
-    question read second ("Wednesday is rest, no?" reads as a "no" and a plan question) is answered."""
-    act = next((a for a in found.acts if a in QUESTION_ACTS), found.acts[0])
+    """The reply to a message that asks for no action: answered by what it is, nothing changed."""
+    act = answered_act(found)
     if act in ("smalltalk", "decline", "confirm") and turn.plan is None and not turn.memory:
         # a newcomer's "hmm" or "hi": the welcome question, what the coach needs to start
         return talk.clarify(turn)
