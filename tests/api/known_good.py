@@ -111,6 +111,7 @@ STEPS = [
     Step("GET /api/exercises/{slug}", lambda _: {"path_parameters": {"slug": "goblet-squat"}}),
     Step("POST /api/workouts/log", lambda _: {"body": WORKOUT, "headers": {"Idempotency-Key": "known-1"}}),
     Step("GET /api/workouts", lambda _: {"query": {"limit": 1}}),
+    Step("GET /api/workouts/next-time"),
     Step(
         "GET /api/workouts/{log_id}",
         lambda ctx: {"path_parameters": {"log_id": ctx["POST /api/workouts/log"]["id"]}},

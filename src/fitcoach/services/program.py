@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from fitcoach.contract.models import Proposal, ProposalType, Tier2Entry, Weekday, WeeklyPlan
+from fitcoach.contract.models import ProgramChange, Proposal, ProposalType, Tier2Entry, Weekday, WeeklyPlan
 from fitcoach.engine.bodyparts import areas_in
 from fitcoach.engine.profile import build_profile
 from fitcoach.engine.program import (
@@ -24,6 +24,8 @@ from fitcoach.engine.program import (
     roll_due,
     target_week_start,
 )
+from fitcoach.engine.program.progress import progress
+from fitcoach.engine.program.words import Words
 from fitcoach.errors import BadInput
 from fitcoach.languages.program import program_text
 from fitcoach.library.loader import ExerciseLibrary
@@ -194,3 +196,39 @@ def roll_note(row: ProposalRow, *, lang: str | None) -> str:
     )
     first = changes[0] if changes else program_text(code, "no_change")
     return program_text(code, "chat_next_week", position=position, first=first)
+
+
+def next_time(
+    session: Session, *, user_id: str, now: datetime, library: ExerciseLibrary, lang: str | None
+) -> list[ProgramChange]:
+    """What the program will change for the exercises of the user's latest logged session, judged as
+    next week's roll will judge them (double progression, the gear's steps, the owned pairs): the
+    workout summary's "next time" lines, in the user's language. Nothing is written."""
+    active = get_active_plan(session, user_id=user_id)
+    history = load_program_history(session, user_id=user_id, now=now)
+    if active is None or not history.sessions:
+        return []
+    plan = WeeklyPlan.model_validate(active.plan)
+    last = max(history.sessions, key=lambda done: done.completed_at)
+    day = plan.days.get(last.plan_day)
+    if day is None or day.is_rest_day:
+        return []
+    inventory = build_profile(load_active_items(session, user_id=user_id, now=now), now).inventory
+    words = Words(lang or "en")
+    done = {exercise.exercise_id: exercise for exercise in last.exercises}
+    changes: list[ProgramChange] = []
+    for planned in day.exercises():
+        entry = library.get(planned.exercise_id)
+        if entry is None or planned.exercise_id not in done:
+            continue
+        result = progress(
+            planned,
+            entry,
+            done[planned.exercise_id],
+            last_load=planned.target_load,
+            inventory=inventory,
+            words=words,
+        )
+        if result.change is not None:
+            changes.append(result.change)
+    return changes

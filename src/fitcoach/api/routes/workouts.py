@@ -5,14 +5,26 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Header, Query, Response
+from pydantic import BaseModel, ConfigDict
 
 from fitcoach.analytics.workouts import record_workout, remove_workout, render_log
 from fitcoach.api.deps import ClockDep, LibraryDep, SessionDep, UserDep
 from fitcoach.api.errors import AUTHED, WITH_BODY, error_responses
 from fitcoach.contract.logs import LogCreate, LogPage, LogPublic
+from fitcoach.contract.models import ProgramChange
+from fitcoach.services.program import next_time
 from fitcoach.storage import workouts
 
 router = APIRouter(prefix="/api/workouts", tags=["workouts"])
+
+
+class NextTime(BaseModel):
+    """The workout summary's "next time": what the program changes, each with its reason."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    changes: list[ProgramChange]
+
 
 MAX_OFFSET = 1_000_000
 """Deeper than any real history; an unbounded offset overflowed SQLite's 64-bit integer (a 500)."""
@@ -64,6 +76,16 @@ def list_workouts(
         offset=offset,
         next_offset=offset + limit if len(rows) > limit else None,
     )
+
+
+@router.get("/next-time", responses=error_responses(*AUTHED))
+def next_time_of_latest(user: UserDep, session: SessionDep, clock: ClockDep, library: LibraryDep) -> NextTime:
+    """What the program will change next time for the exercises of the latest logged session (the
+    workout summary's "next time"), each with its reason in the user's language."""
+    changes = next_time(
+        session, user_id=user.id, now=clock.now(), library=library, lang=user.settings.get("language")
+    )
+    return NextTime(changes=changes)
 
 
 @router.get("/{log_id}", responses=error_responses(*AUTHED, 404, 422))

@@ -106,6 +106,7 @@ export const api = {
   forgetMemory: (id) => request("DELETE", `/api/memory/${enc(id)}`),
   forgetAllMemory: () => request("DELETE", "/api/memory"),
 
+  nextTime: () => request("GET", "/api/workouts/next-time"),
   logWorkout: (body, idempotencyKey) =>
     request("POST", "/api/workouts/log", { body, headers: { "Idempotency-Key": idempotencyKey } }),
   workouts: ({ limit = 20, offset = 0 } = {}) => request("GET", "/api/workouts", { query: { limit, offset } }),

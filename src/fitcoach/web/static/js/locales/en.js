@@ -259,6 +259,7 @@ export default {
   note_rest: "Walk, stretch, sleep.",
   target_low: "Target: 10 sets",
   target_high: "Target: 20 sets",
+  summary_next: "Next time",
   summary_records: "Records",
   summary_record: "{name}: e1RM {value} (before: {before})",
   summary_record_reps: "{name}: {value} reps in a set (before: {before})",

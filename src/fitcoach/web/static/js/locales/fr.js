@@ -259,6 +259,7 @@ export default {
   note_rest: "Marche, étire-toi, dors.",
   target_low: "Objectif : 10 séries",
   target_high: "Objectif : 20 séries",
+  summary_next: "La prochaine fois",
   summary_records: "Records",
   summary_record: "{name} : 1RM estimé {value} (avant : {before})",
   summary_record_reps: "{name} : {value} répétitions en une série (avant : {before})",

@@ -259,6 +259,7 @@ export default {
   note_rest: "Caminhe, alongue-se, durma.",
   target_low: "Meta: 10 séries",
   target_high: "Meta: 20 séries",
+  summary_next: "Da próxima vez",
   summary_records: "Recordes",
   summary_record: "{name}: 1RM estimado {value} (antes: {before})",
   summary_record_reps: "{name}: {value} repetições numa série (antes: {before})",

@@ -259,6 +259,7 @@ export default {
   note_rest: "Гуляй, растягивайся, высыпайся.",
   target_low: "Цель: 10 подходов",
   target_high: "Цель: 20 подходов",
+  summary_next: "В следующий раз",
   summary_records: "Рекорды",
   summary_record: "{name}: расч. 1ПМ {value} (было: {before})",
   summary_record_reps: "{name}: {value} повт. в подходе (было: {before})",

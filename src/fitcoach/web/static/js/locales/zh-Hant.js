@@ -259,6 +259,7 @@ export default {
   note_rest: "散步、伸展、好好睡。",
   target_low: "目標：10 組",
   target_high: "目標：20 組",
+  summary_next: "下次",
   summary_records: "紀錄",
   summary_record: "{name}：估計 1RM {value}（之前：{before}）",
   summary_record_reps: "{name}：單組 {value} 次（之前：{before}）",

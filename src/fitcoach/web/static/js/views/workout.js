@@ -267,7 +267,18 @@ export async function renderWorkout(root, { app, query }) {
     result.className = waiting ? "sync-state warn" : "sync-state ok";
     if (!waiting) {
       const records = await recordsSet(finished, body.completed_at, app.units, library).catch(() => []);
-      if (records.length) result.after(h("section.records-set", {}, h("h3", {}, t("summary_records")), h("ul", {}, records.map((text) => h("li", {}, text)))));
+      /** @type {Element} */
+      let anchor = result;
+      const section = (/** @type {string} */ cls, /** @type {string} */ title, /** @type {string[]} */ lines) => {
+        const node = h(`section.${cls}`, {}, h("h3", {}, title), h("ul", {}, lines.map((text) => h("li", {}, text))));
+        anchor.after(node);
+        anchor = node;
+      };
+      if (records.length) section("records-set", t("summary_records"), records);
+      // What the program changes next time for these exercises, with its reasons (issue 15)
+      /** @type {string[]} */
+      const next = await api.nextTime().then((/** @type {any} */ r) => r.changes.map((/** @type {any} */ c) => String(c.text))).catch(() => []);
+      if (next.length) section("next-time", t("summary_next"), next);
     }
   }
 
