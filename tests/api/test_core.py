@@ -32,6 +32,7 @@ PROTECTED = [
     ("GET", "/api/exercises/goblet-squat"),
     ("POST", "/api/workouts/log"),
     ("GET", "/api/workouts"),
+    ("GET", "/api/workouts/next-time"),
     ("GET", "/api/workouts/log_123"),
     ("DELETE", "/api/workouts/log_123"),
     ("GET", "/api/analytics/exercise-history?exercise_slug=goblet-squat"),
