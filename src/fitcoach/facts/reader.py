@@ -314,7 +314,8 @@ def apply_change(before: InventoryFacts | None, change: EquipmentChange) -> Inve
     if change.removed and full_gym:
         not_owned |= set(change.removed)
     cap = change.dumbbell_max_lb if change.dumbbell_max_lb is not None else base.dumbbell_max_lb
-    unit = change.load_unit if change.dumbbell_max_lb is not None else base.load_unit
+    # a cap restated without its unit keeps the unit the fact was written in ("22 kg", not "48.5 lb")
+    unit = (change.load_unit or base.load_unit) if change.dumbbell_max_lb is not None else base.load_unit
     # a new cap without a list of pairs ("dumbbells up to 60 lb now") replaces the old list too
     pairs = change.dumbbell_pairs_lb if change.dumbbell_max_lb is not None else base.dumbbell_pairs_lb
     if Gear.DUMBBELLS not in owned and not full_gym:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from fitcoach.agent.offline.understanding import Intent, Understanding
-from fitcoach.agent.offline.understanding.model import MUSCLE_AREAS
+from fitcoach.agent.offline.understanding.model import MUSCLE_AREAS, DayMention, EventMention
 from fitcoach.contract.models import Weekday
 from fitcoach.languages.text import fold
 from fitcoach.nlu import Reading
@@ -44,7 +44,9 @@ QUESTIONS = frozenset({Intent.PROGRESSION, Intent.TECHNIQUE, Intent.WHATS_TODAY}
 
 OVERRULED: dict[Intent, frozenset[Intent]] = {
     Intent.UNKNOWN: frozenset(ACT_INTENT.values()),
-    Intent.WEEK_OVERHAUL: frozenset({Intent.DAY_EDIT}),
+    Intent.WEEK_OVERHAUL: frozenset({Intent.DAY_EDIT, Intent.EVENT}),
+    Intent.DAY_EDIT: frozenset({Intent.EVENT}),
+    Intent.ONBOARDING: frozenset({Intent.EVENT}),
     Intent.TECHNIQUE: frozenset({Intent.PROGRESSION}),
     Intent.WHATS_TODAY: frozenset({Intent.PROGRESSION}),
 }
@@ -56,7 +58,11 @@ question about the user's own numbers read by the rules as a technique or plan q
 progress question (the analytics tools answer it); the rules' other question readings stand (their
 "why is there no deadlift in my plan?" answer is finer than a plan summary). Widening
 the rules' action was tried and lost pain reports read as swaps and day edits read as new weeks on
-the request cases (tests/data/cases); a question among the rules' actions is left to restraint."""
+the request cases (tests/data/cases); a question among the rules' actions is left to restraint.
+An event the models are sure of overrules a new week, a day edit or an introduction: "je cours un semi
+dimanche, tu peux adapter la semaine ?" asks for the week around the race (the event handler tapers
+or moves it), not a leg day on Sunday; "со среды по субботу командировка" with the gear at home is a
+trip, not a new introduction."""
 
 
 def decide(
@@ -66,14 +72,24 @@ def decide(
     if found is None or found.confidence < ARBITER_CONFIDENCE or u.intent not in OVERRULED:
         return u
     intent = ACT_INTENT.get(found.acts[0])
-    if intent is None or INTENT_ACTS.get(u.intent, frozenset()) & set(found.acts):
+    if intent is None:
+        return u
+    # the models agreeing with the rules on any act leave the rules' reading, except an event read
+    # first: its handler stages the week around it ("ma semaine" beside a race is that week)
+    weekly = intent is Intent.EVENT and u.intent in (Intent.WEEK_OVERHAUL, Intent.DAY_EDIT)
+    if INTENT_ACTS.get(u.intent, frozenset()) & set(found.acts) and not weekly:
         return u
     if intent is Intent.ONBOARDING and has_plan:
         intent = Intent.WEEK_OVERHAUL
     if intent is Intent.WEEK_OVERHAUL and not has_plan:
         intent = Intent.ONBOARDING
-    if intent not in OVERRULED[u.intent] or not _has_what_it_needs(intent, u):
+    if intent not in OVERRULED[u.intent] or (u.intent is Intent.ONBOARDING and not has_plan):
         return u
+    rules = u
+    if intent is Intent.EVENT and u.event is None:
+        u = replace(u, event=event_of_roles(u, found, message))
+    if not _has_what_it_needs(intent, u):
+        return rules
     # narrowed to one day only when one day is named and tagged as the day the request changes
     # ("Wednesday to Friday, 30 minutes each" stays a week)
     one_day = bool(found.roles("day_target")) and len({d.weekday for d in u.days}) == 1
@@ -104,6 +120,41 @@ def _has_what_it_needs(intent: Intent, u: Understanding) -> bool:
     return True
 
 
+GENERIC_EVENT = "event"
+"""The kind of an event the models tag but no lexicon names ("un semi", "爬玉山"): tapered like
+any one-day event, with the areas the message names."""
+
+
+def event_of_roles(u: Understanding, found: Reading, message: str) -> EventMention | None:
+    """The event the models tagged: what happens (an `event` span, or there is no event: "星期五最多
+    40 分鐘" read as an event at 0.52 tags none) and when (the rules' days inside its `day_event`
+    spans, else the one date the message names; without a date the event handler would only ask
+    when). A trip when those days are several ("de quinta a domingo") or a stay's length is given,
+    else one day's event of a generic kind."""
+    events = found.roles("event")
+    if not events:
+        return None
+    dated: list[DayMention] = []
+    for span in found.roles("day_event"):
+        start, end = _folded(message, span.start), _folded(message, span.end)
+        dated += [d for d in u.days if start <= d.start <= end and d.relative != "today"]
+    if not dated:
+        # the event's day tagged in another role ("un semi [dimanche](day_target)"): the one date named
+        named = {d.date: d for d in u.days if d.relative in (None, "day_of_month", "weekend")}
+        if len(named) != 1:
+            return None
+        dated = list(named.values())
+    first = min(dated, key=lambda d: d.date)
+    several = len({d.date for d in dated}) > 1 or bool(found.roles("duration")) or u.away_days
+    at = _folded(message, events[0].start)
+    return EventMention("trip" if several else GENERIC_EVENT, first.date, at, label=events[0].text)
+
+
+def _folded(message: str, position: int) -> int:
+    """A position in the message moved into its folded text (`fold` may change lengths)."""
+    return len(fold(message[:position]))
+
+
 def with_roles(u: Understanding, found: Reading, message: str) -> Understanding:
     """The day and the muscles a day request is about, from the tagged spans. The models' spans are
     positions in the message; the rules' days are positions in its folded text (`fold` may change
@@ -112,7 +163,7 @@ def with_roles(u: Understanding, found: Reading, message: str) -> Understanding:
         return u
     target = u.target_day
     for span in found.roles("day_target"):
-        start, end = len(fold(message[: span.start])), len(fold(message[: span.end]))
+        start, end = _folded(message, span.start), _folded(message, span.end)
         at = [d for d in u.days if start <= d.start < end]
         if at:
             target = at[0].weekday

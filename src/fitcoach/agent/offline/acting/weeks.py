@@ -337,7 +337,7 @@ def overhaul(turn: Turn) -> CoachReply:
 def event(turn: Turn) -> CoachReply:
     found = turn.u.event
     assert found is not None
-    name = turn.word(found.kind)
+    name = found.label or turn.word(found.kind)
     if found.date is None:
         return reply(turn, turn.say("event_when", event=name))
     if found.month_only:

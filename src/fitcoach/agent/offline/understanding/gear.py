@@ -64,6 +64,36 @@ def negated_gear(folded: str, matches: list[Match]) -> set[Gear]:
 _CLAUSE_BREAK = re.compile(r"[,.;:!?\uff0c\u3002\uff1b\uff1a\uff01\uff1f]")
 
 
+GYM_DENIALS = frozenset({"negation", "parted", "gym_ended"})
+"""Cues that take a gym away: "no gym", "lá não tem academia nenhuma", "зала не будет", "sold"
+does not apply to a gym but "quit" does ("абонемент в зал кончился", "cancelled my gym membership")."""
+
+
+def denied_gyms(folded: str, matches: list[Match]) -> list[Match]:
+    """Gym mentions (key "*") the user says they do not have or no longer have, in the same clause
+    as a denial before or after them with no other gear in between. A denial that goes on to name
+    other gear is about that gear: "健身房沒有深蹲架", "la salle n'a pas de presse" keep the gym."""
+    denials = [m for m in matches if m.category == "cue" and m.key in GYM_DENIALS]
+    gear = sorted((m for m in matches if m.category == "gear"), key=lambda m: m.start)
+
+    def clear(start: int, end: int) -> bool:
+        """Same clause, nothing but words between: no other gear."""
+        return not _CLAUSE_BREAK.search(folded[start:end]) and not any(start <= g.start < end for g in gear)
+
+    denied: list[Match] = []
+    for gym in (g for g in gear if g.key == "*"):
+        before = any(0 <= gym.start - d.end <= NEGATION_REACH and clear(d.end, gym.start) for d in denials)
+        after = any(
+            0 <= d.start - gym.end <= NEGATION_REACH
+            and clear(gym.end, d.start)
+            and not any(0 <= g.start - d.end <= NEGATION_REACH and clear(d.end, g.start) for g in gear)
+            for d in denials
+        )
+        if before or after:
+            denied.append(gym)
+    return denied
+
+
 def parted_gear(folded: str, matches: list[Match]) -> set[Gear]:
     """Gear the user parted with: named right after "sold", "vendi", "продал" in the same clause
     ("sold my bench and barbell"), or right before it when the verb trails (zh "椅子賣掉了",

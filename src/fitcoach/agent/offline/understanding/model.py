@@ -69,6 +69,8 @@ class EventMention:
     start: int
     month_only: bool = False
     """Only a month was named ("casamento em dezembro"): `date` is that month's last day."""
+    label: str | None = None
+    """The user's own words for an event no lexicon names ("un semi", "爬玉山"), to name it back."""
 
 
 @dataclass(frozen=True)

@@ -134,6 +134,10 @@ def understand(
         for m in matches
         if not (m.category == "gear" and m.key == "*" and any(s <= m.start and m.end <= e for s, e in closed))
     ]
+    # "lá não tem academia nenhuma", "зала не будет", "абонемент в зал кончился": a gym denied or
+    # given up gives no gear
+    denied = gear_ent.denied_gyms(folded, matches)
+    matches = [m for m in matches if m not in denied]
     # "pullup bar", "barre de traction": an exercise word inside a longer gear phrase names gear
     # (a gear phrase no longer than the name, "leg press", is the exercise too)
     gear_spans = [(m.start, m.end) for m in matches if m.category == "gear"]
