@@ -38,6 +38,12 @@ def test_the_models_ship_with_their_held_out_evaluation() -> None:
         assert 0 <= figures["act_accuracy"] <= 1 and 0 <= figures["slot_f1"] <= 1
 
 
+def test_the_shipped_artefacts_stay_under_20_mb_together() -> None:
+    """Issue 14 item 2: the models ship in the package, at most 20 MB together."""
+    size = sum(path.stat().st_size for path in models_dir().iterdir() if path.is_file())
+    assert size <= 20 * 1024 * 1024, size
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_reading_names_acts_topic_and_spans_of_the_users_words(lang: str) -> None:
     message = MESSAGES[lang]

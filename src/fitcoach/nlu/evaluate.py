@@ -15,7 +15,14 @@ import pycrfsuite
 
 from fitcoach.nlu.corpus import Item
 from fitcoach.nlu.labels import ACTION_ACTS
-from fitcoach.nlu.reader import Reading, SlotSpan, decide_acts, quiet_margin, tag_spans
+from fitcoach.nlu.reader import (
+    QUIET_MIN_CONFIDENCE,
+    Reading,
+    SlotSpan,
+    decide_acts,
+    quiet_margin,
+    tag_spans,
+)
 from fitcoach.nlu.train import act_probabilities, train_acts, train_slots, train_topic
 
 MAX_UNWANTED = 0.01
@@ -115,7 +122,11 @@ and can be asked again; an action nobody asked for changes the user's plan or me
 
 
 def asks_nothing(p: Prediction, threshold: float) -> bool:
-    return p.margin >= threshold and not any(a in ACTION_ACTS for a in p.acts)
+    return (
+        p.margin >= threshold
+        and p.confidence >= QUIET_MIN_CONFIDENCE
+        and not any(a in ACTION_ACTS for a in p.acts)
+    )
 
 
 def choose_quiet_threshold(

@@ -74,15 +74,21 @@ class CalibratedWhenPossible(ClassifierMixin, BaseEstimator):  # type: ignore[mi
     plain estimator where it has not (a small training slice, a rare act): sklearn's calibration
     refuses a class with fewer examples than folds."""
 
-    def __init__(self, estimator: Any = None, folds: int = 3) -> None:
+    def __init__(self, estimator: Any = None, folds: int = 3, ensemble: bool = False) -> None:
         self.estimator = estimator
         self.folds = folds
+        self.ensemble = ensemble
 
     def fit(self, x: Any, y: Any) -> CalibratedWhenPossible:
         counts = np.bincount(np.asarray(y, dtype=int), minlength=2)
+        # a worker's inputs are read-only memory maps, which the cross-validated predictions cannot use
+        x, y = x.copy(), np.array(y)
         model = clone(self.estimator)
         if counts.min() >= self.folds:
-            model = CalibratedClassifierCV(model, method="sigmoid", cv=self.folds)
+            # ensemble=False: the calibrator learns from cross-validated predictions and one model is
+            # fitted on all the data (one set of weights per act instead of one per fold: the shipped
+            # artefacts stay under 20 MB as the corpus grows)
+            model = CalibratedClassifierCV(model, method="sigmoid", cv=self.folds, ensemble=self.ensemble)
         self.model_ = model.fit(x, y)
         self.classes_ = self.model_.classes_
         return self
