@@ -5,7 +5,7 @@ day. Each returns a day that passes the validator against its week."""
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import date, timedelta
 
 from fitcoach.contract.models import WEEKDAYS, Block, DayPlan, PlannedExercise, Weekday, WeeklyPlan
@@ -179,11 +179,13 @@ def add_group_work(
     *,
     minutes: int,
     library: ExerciseLibrary,
+    only: Collection[str] | None = None,
 ) -> EditResult:
     """A new exercise for `focus` on a training day ("add arm work on Monday"): squeezed in when the
     session has room; when it is full (time, R11's weekly ceiling, R12's session cap), the last
     exercise outside the group makes way for it, the day's anchor (first block) never. The day still
-    passes the validator against its week (R14/R15 on the days beside it)."""
+    passes the validator against its week (R14/R15 on the days beside it). With `only`, the new
+    exercise is one of those ("add face pulls on Friday")."""
     day = week.days[weekday]
     if day.is_rest_day:
         raise BadInput(f"{weekday.display} is a rest day", code="edit_impossible")
@@ -193,7 +195,7 @@ def add_group_work(
     candidates = [
         e
         for e in available_exercises(profile, library, on)
-        if e.slug not in taken and matches_focus(e, focus) and safe(e)
+        if e.slug not in taken and matches_focus(e, focus) and safe(e) and (only is None or e.slug in only)
     ]
     blocks = _blocks(day)
     weekly = _elsewhere(week, weekday, library)

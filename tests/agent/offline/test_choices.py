@@ -163,7 +163,7 @@ def test_a_question_choice_is_answered_and_changes_nothing(
 
 
 UNSURE = {
-    "en": "hmm thursday",
+    "en": "uh, thursday",
     "fr": "bof jeudi",
     "pt": "hmm quinta",
     "ru": "хм четверг",
@@ -198,7 +198,7 @@ def test_a_models_extra_choices_are_trimmed_not_refused() -> None:
 
 def test_choices_name_what_the_message_names() -> None:
     """A message naming an exercise of the plan offers that exercise's swap first."""
-    reply, _ = _send("goblet squat hmm", "en")
+    reply, _ = _send("goblet squat...", "en")
     assert reply.proposal.type is ProposalType.NONE
     assert any("Goblet" in choice for choice in reply.suggested_edits), reply.suggested_edits
 

@@ -60,7 +60,7 @@ def groups(day: DayPlan) -> set[str]:
         "won't make it today sorry",
         "je ne pourrai pas m'entraîner aujourd'hui",
         "pas le temps aujourd'hui, on zappe",
-        "сегодня не получится, завал на работе",
+        "не получится сегодня, пропускаю тренировку",
         "не успею сегодня потренироваться",
         "hoje não vou conseguir treinar",
         "vou faltar hoje, surgiu um imprevisto",

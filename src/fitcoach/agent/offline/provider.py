@@ -12,6 +12,7 @@ from fitcoach.agent.offline.acting import (
     equipment,
     knowledge,
     progression,
+    reshape,
     restraint,
     swaps,
     talk,
@@ -21,6 +22,7 @@ from fitcoach.agent.offline.acting import memory as memory_ops
 from fitcoach.agent.offline.acting.turn import Turn, reply
 from fitcoach.agent.offline.answering import limit_sentences
 from fitcoach.agent.offline.understanding import Intent, Understanding, understand
+from fitcoach.agent.offline.understanding.chips import CHIP_FEATURE
 from fitcoach.agent.providers.base import ProviderRequest, ProviderResponse, TokenUsage, ToolRunner, TurnInput
 from fitcoach.agent.providers.registry import ProviderOptions
 from fitcoach.contract.models import CoachReply, Tier1Entry, Tone, Verbosity, Weekday
@@ -51,6 +53,10 @@ EQUIPMENT_INTENTS = frozenset(
     {Intent.ONBOARDING, Intent.WEEK_OVERHAUL, Intent.DAY_EDIT, Intent.LIVE_SWAP, Intent.UNKNOWN}
 )
 """Turns an equipment change re-plans; pain, events and questions keep their own handlers."""
+
+ADDS_TO_A_DAY = frozenset({Intent.UNKNOWN, Intent.WEEK_OVERHAUL, Intent.LIVE_SWAP, Intent.DAY_EDIT})
+"""Readings a request to add a named exercise to a day takes over (the rules read "adiciona … na
+sexta" as adding a Friday session, the models were unsure of "add face pulls on friday")."""
 
 CORRECTION_KEEPS = frozenset({Intent.ACUTE_PAIN, Intent.EVENT, Intent.TONE, Intent.RESOLUTION})
 """Turns whose own handler wins over an equipment correction in the same message."""
@@ -125,10 +131,22 @@ def coach_turn(turn: TurnInput, tools: ToolRunner) -> CoachReply:
         completed = read(f"{last.user_message}\n{turn.message}")
         if completed.intent is not Intent.UNKNOWN:
             u, turn = completed, replace(turn, message=f"{last.user_message}\n{turn.message}")
-    found = restraint.reading(turn.message, u.lang)
+    # a tapped chip is the coach's own exact edit: no model second-guesses it
+    found = None if CHIP_FEATURE in u.features else restraint.reading(turn.message, u.lang)
     u = arbiter.decide(
         u, found, has_plan=turn.plan is not None, message=turn.message, today=Weekday.of(turn.now.date())
     )
+    u = arbiter.with_tagged_days(u, found, turn.message, turn.now)
+    u = arbiter.with_avoided_days(u, found, turn.message)
+    u = arbiter.with_target_day(u, found, turn.message, Weekday.of(turn.now.date()))
+    if (
+        u.intent in ADDS_TO_A_DAY
+        and turn.plan is not None
+        and u.target_day in turn.plan.days
+        and reshape.exercises_to_add(u, found, turn.plan.days[u.target_day])
+    ):
+        # "add face pulls on Friday": a named lift into that day, not a new day nor a swap
+        u = replace(u, intent=Intent.DAY_EDIT)
     context = Turn(
         turn,
         u,

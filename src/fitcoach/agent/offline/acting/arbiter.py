@@ -10,13 +10,18 @@ resolve against the turn's clock), muscles to add (`muscle_more`: more work on t
 
 from __future__ import annotations
 
+import datetime as dt
+import re
 from dataclasses import replace
 
 from fitcoach.agent.offline.understanding import Intent, Understanding
+from fitcoach.agent.offline.understanding.entities import zh_bare_weekdays
+from fitcoach.agent.offline.understanding.gear import LIST_JOINS
 from fitcoach.agent.offline.understanding.model import MUSCLE_AREAS, DayMention, EventMention
 from fitcoach.contract.models import Weekday
 from fitcoach.languages.text import fold
 from fitcoach.nlu import Reading
+from fitcoach.nlu.reader import SlotSpan
 
 ARBITER_CONFIDENCE = 0.5
 """Chosen on held-out writers (module docstring); below it the rules' reading stands."""
@@ -93,7 +98,8 @@ def decide(
     # narrowed to one day only when one day is named and tagged as the day the request changes
     # ("Wednesday to Friday, 30 minutes each" stays a week)
     one_day = bool(found.roles("day_target")) and len({d.weekday for d in u.days}) == 1
-    if intent is Intent.DAY_EDIT and u.intent is not Intent.UNKNOWN and not one_day:
+    if intent is Intent.DAY_EDIT and u.intent is not Intent.UNKNOWN and (not one_day or u.has_cue("add_day")):
+        # "добавь день на руки в субботу" adds a day to the week: a week change however one-day
         return u
     target = u.target_day or (today if intent in ON_A_DAY and not u.days else None)
     return with_roles(replace(u, intent=intent, target_day=target), found, message)
@@ -126,13 +132,13 @@ any one-day event, with the areas the message names."""
 
 
 def event_of_roles(u: Understanding, found: Reading, message: str) -> EventMention | None:
-    """The event the models tagged: what happens (an `event` span, or there is no event: "星期五最多
-    40 分鐘" read as an event at 0.52 tags none) and when (the rules' days inside its `day_event`
-    spans, else the one date the message names; without a date the event handler would only ask
-    when). A trip when those days are several ("de quinta a domingo") or a stay's length is given,
-    else one day's event of a generic kind."""
+    """The event the models tagged: what happens (an `event` span, or an event read at the
+    models' acting threshold: "星期五最多 40 分鐘" read as an event at 0.52 tags none) and when (the
+    rules' days inside its `day_event` spans, else the one date the message names; without a date
+    the event handler would only ask when). A trip when those days are several ("de quinta a
+    domingo") or a stay's length is given, else one day's event of a generic kind."""
     events = found.roles("event")
-    if not events:
+    if not events and found.confidence < found.threshold:
         return None
     dated: list[DayMention] = []
     for span in found.roles("day_event"):
@@ -146,8 +152,9 @@ def event_of_roles(u: Understanding, found: Reading, message: str) -> EventMenti
         dated = list(named.values())
     first = min(dated, key=lambda d: d.date)
     several = len({d.date for d in dated}) > 1 or bool(found.roles("duration")) or u.away_days
-    at = _folded(message, events[0].start)
-    return EventMention("trip" if several else GENERIC_EVENT, first.date, at, label=events[0].text)
+    at = _folded(message, events[0].start) if events else first.start
+    label = events[0].text if events else None
+    return EventMention("trip" if several else GENERIC_EVENT, first.date, at, label=label)
 
 
 def _folded(message: str, position: int) -> int:
@@ -173,6 +180,82 @@ def with_roles(u: Understanding, found: Reading, message: str) -> Understanding:
     if more and any(a in MUSCLE_AREAS for a in u.focus_areas):
         features.add("has:add_to_day")
     return replace(u, target_day=target, features=frozenset(features))
+
+
+AVOID_CONFIDENCE = 0.5
+"""A day is taken as avoided only when the tagger reads it so more likely than not (the span's
+marginal probability): "je m'entraîne le mardi, le jeudi et le dimanche" tagged Sunday avoided at
+0.39 with the first models of December 2026."""
+
+
+def with_tagged_days(
+    u: Understanding, found: Reading | None, message: str, now: dt.datetime
+) -> Understanding:
+    """Days the tagger marks (to train, to avoid) that the rules did not read: a bare run of Chinese
+    weekday numerals ("一三五練", "一二四五") is days only because the tagger says so."""
+    if found is None:
+        return u
+    added: list[DayMention] = []
+    for span in found.roles("day_train", "day_avoid"):
+        start, end = _folded(message, span.start), _folded(message, span.end)
+        if span.confidence < ROLE_CONFIDENCE or any(start <= d.start < end for d in u.days):
+            continue
+        added += zh_bare_weekdays(fold(span.text), start, now)
+    return replace(u, days=[*u.days, *added]) if added else u
+
+
+def _listed(message: str, one: SlotSpan, other: SlotSpan) -> bool:
+    """Two tagged days in one list ("понедельник, среду и пятницу"): a list shares its role, so an
+    avoided day inside a list of days to train is the tagger's mistake."""
+    gap = message[one.end : other.start] if one.end <= other.start else message[other.end : one.start]
+    words = [w for w in re.split(r"[\s,、，/]+", fold(gap)) if w]
+    return all(w in LIST_JOINS for w in words)
+
+
+def with_avoided_days(u: Understanding, found: Reading | None, message: str) -> Understanding:
+    """The rules' days that lie inside the tagger's `day_avoid` spans, whatever the act (item 3:
+    avoided days rest)."""
+    if found is None:
+        return u
+    others = found.roles("day_train", "day_target", "day_source")
+    spans = [
+        (_folded(message, s.start), _folded(message, s.end))
+        for s in found.roles("day_avoid")
+        if s.confidence >= AVOID_CONFIDENCE and not any(_listed(message, s, o) for o in others)
+    ]
+    avoided = {d.weekday for d in u.days if d.relative is None and any(a <= d.start < b for a, b in spans)}
+    return replace(u, avoided=frozenset(avoided)) if avoided else u
+
+
+ROLE_CONFIDENCE = 0.5
+"""A tagged day's role is taken when the tagger reads it so more likely than not."""
+
+TARGETED = frozenset({Intent.DAY_EDIT, Intent.ACUTE_PAIN})
+
+
+def with_target_day(u: Understanding, found: Reading | None, message: str, today: Weekday) -> Understanding:
+    """The day a day edit or a pain report changes, from the tagged roles, whatever decided the act:
+    the day tagged `day_target` ("courbatures depuis lundi, vendredi y a du développé incliné" changes
+    Friday), never a day tagged `day_source` (sore *from* Monday: today's session is the one to
+    spare, unless another day is named)."""
+    if found is None or u.intent not in TARGETED:
+        return u
+
+    def days_in(role: str) -> list[DayMention]:
+        spans = [
+            (_folded(message, s.start), _folded(message, s.end))
+            for s in found.roles(role)
+            if s.confidence >= ROLE_CONFIDENCE
+        ]
+        return [d for d in u.days if any(a <= d.start < b for a, b in spans)]
+
+    targets = {d.weekday for d in days_in("day_target")}
+    if len(targets) == 1:
+        return replace(u, target_day=targets.pop())
+    sources = {d.weekday for d in days_in("day_source")}
+    if not targets and u.target_day in sources and u.intent is Intent.ACUTE_PAIN:
+        return replace(u, target_day=today)
+    return u
 
 
 def other_question(found: Reading | None) -> bool:

@@ -37,7 +37,11 @@ def day_edit(turn: Turn) -> CoachReply:
     minutes = turn.u.minutes
     if minutes is None:
         if turn.u.has_cue("lighter") or turn.u.has_cue("deload") or "fatigue" in turn.u.conditions:
-            # "slept 3 hours, go lighter today?": the tiredness is remembered too (R24)
+            # "slept 3 hours, go lighter today?", "quads still wrecked, make tomorrow lighter": the
+            # tiredness or the sore muscles are remembered too (R24)
+            if {"soreness", "pain"} & set(turn.u.conditions) and turn.u.hurt_areas:
+                # the sore muscles are remembered and spared on that day, as any report of them
+                return pain(turn)
             tired = "fatigue" in turn.u.conditions and not turn.u.hurt_areas
             note = [memory.acute(turn, "whole_body", "fatigue", None)] if tired else []
             return lighter_day(turn, weekday, day, note)

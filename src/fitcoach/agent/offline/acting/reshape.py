@@ -9,10 +9,12 @@ from fitcoach.agent.offline.acting import choices
 from fitcoach.agent.offline.acting.areas import index_groups
 from fitcoach.agent.offline.acting.turn import Turn, reply
 from fitcoach.agent.offline.answering.plurals import fill
+from fitcoach.agent.offline.understanding import Understanding
 from fitcoach.contract.models import CoachReply, DayPlan, ProposalType, Weekday, WeeklyPlan
 from fitcoach.engine.dayops import add_group_work, day_off, focus_day, harder_day
 from fitcoach.engine.generator import DEFAULT_MINUTES
 from fitcoach.errors import BadInput
+from fitcoach.nlu import Reading
 
 REFOCUS_CUES = ("instead", "only", "change", "dedicated")
 """Words that make named groups the day's new content, not a focus to keep while trimming."""
@@ -36,6 +38,8 @@ def reshape(turn: Turn) -> CoachReply | None:
         return None
     day = plan.days[weekday]
     named = [s for s in turn.exercises_named(weekday) if s in day.slugs()]
+    if (adds := added_exercises(turn, weekday)) and not day.is_rest_day:
+        return add_exercises(turn, plan, weekday, adds)
     wanted = _wanted(turn)
     missed = u.has_cue("missed") or (u.has_cue("skip") and u.has_cue("past"))
     if missed and (wanted or _missed_day(plan, weekday) is not None):
@@ -157,6 +161,51 @@ def _added(turn: Turn, plan: WeeklyPlan, weekday: Weekday, wanted: list[str]) ->
     except BadInput:
         # nothing of the group fits even in place of another lift: more sets where there is room
         return _harder(turn, plan, weekday, wanted, effort=False)
+    assert isinstance(result.data, DayPlan)
+    changes = _changes(turn, before, result.data)
+    message = turn.say("day_harder", day=name, changes=changes, minutes=result.data.duration_minutes)
+    return _staged(turn, weekday, result.data, message, turn.diff("day_harder", day=name, changes=changes))
+
+
+def added_exercises(turn: Turn, weekday: Weekday) -> list[str]:
+    """The exercises the message asks to add to the day (see `exercises_to_add`)."""
+    day = turn.plan_day(weekday)
+    return [] if day is None else exercises_to_add(turn.u, turn.reading, day)
+
+
+def exercises_to_add(u: Understanding, found: Reading | None, day: DayPlan) -> list[str]:
+    """The exercises a message asks to add to a training day ("Add face pulls", "ajoute du curl
+    marteau vendredi", "週五加入臉拉"): named and not in the day, with a word of adding or tagged
+    `exercise_add` by the models, while no exercise of the day is named (that is a swap)."""
+    named = list(u.exercises)
+    if day.is_rest_day or not named or any(s in day.slugs() for s in named):
+        return []
+    tagged = found is not None and bool(found.roles("exercise_add"))
+    if not ("has:adding" in u.features or tagged):
+        return []
+    return [s for s in named if s not in day.slugs()]
+
+
+def add_exercises(turn: Turn, plan: WeeklyPlan, weekday: Weekday, slugs: list[str]) -> CoachReply:
+    """The named exercise squeezed into the day, room made on a full day (engine.dayops); when it
+    cannot fit (a rest day's recovery, the gear), the coach says so and changes nothing."""
+    if is_past(turn, weekday):
+        return choices.ask(turn)
+    before = plan.days[weekday]
+    name = turn.day_name(weekday)
+    groups = list(dict.fromkeys(turn.library.require(s).group for s in slugs))
+    try:
+        result = add_group_work(
+            turn.trained_week or plan,
+            weekday,
+            groups,
+            turn.profile(),
+            minutes=_minutes(turn, before),
+            library=turn.library,
+            only=slugs,
+        )
+    except BadInput:
+        return reply(turn, turn.say("edit_failed"))
     assert isinstance(result.data, DayPlan)
     changes = _changes(turn, before, result.data)
     message = turn.say("day_harder", day=name, changes=changes, minutes=result.data.duration_minutes)

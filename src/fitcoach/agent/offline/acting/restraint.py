@@ -77,7 +77,8 @@ REMARK_ACTS = frozenset({"smalltalk", "decline"})
 OWN_BODY_REMARK_MARGIN = 0.5
 """A remark about the user's own body ("tendinitis last year, long healed, nothing to change"), read
 as small talk or a "no need" with this margin over every action, is held back. On held-out writers
-98 % of such readings are right (96 of 98 messages naming the user's own body); a question or a
+98 % of such readings were right with four writers (96 of 98 messages naming the user's own body),
+97.8 % with seven (131 of 134); a question or a
 logged set naming the body is still acted on ("squats done, 5x5, but my knee was achy": log + pain)."""
 
 

@@ -47,10 +47,11 @@ def allowed_days(current: list[Weekday], away: set[Weekday], count: int) -> list
 def excluded_days(turn: Turn) -> set[Weekday]:
     """The weekdays a schedule change rules out ("I won't train Friday or Saturday, rebuild it",
     "every day except Sunday", "кроме пятницы", "除了週五"): they rest, they are not the new days.
-    "I can train Friday and Saturday" names the days to train instead."""
+    "I can train Friday and Saturday" names the days to train instead. The days the tagger reads as
+    avoided always rest ("de garde le mardi")."""
     u = turn.u
     if u.has_cue("move") or u.has_cue("only"):
-        return set()
+        return set(u.avoided)
     if not (u.has_cue("exclude") or (u.has_cue("cant_train") and not u.has_cue("can_train"))):
-        return set()
+        return set(u.avoided)
     return {d.weekday for d in u.days if d.relative is None}

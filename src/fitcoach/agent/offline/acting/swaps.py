@@ -4,12 +4,16 @@ day changes."""
 
 from __future__ import annotations
 
+import re
+
+from fitcoach.agent.offline.acting import reshape
 from fitcoach.agent.offline.acting.staging import checked_day, no_session
 from fitcoach.agent.offline.acting.turn import Turn, reply
 from fitcoach.contract.models import CoachReply, DayPlan, ProposalType
 from fitcoach.engine.alternatives import inventory_without
 from fitcoach.engine.edits import swap_exercise
 from fitcoach.engine.profile import Profile
+from fitcoach.languages.text import fold
 from fitcoach.library.gear import Gear
 
 STATION_GEAR = frozenset(
@@ -55,6 +59,40 @@ def _on_day(turn: Turn, named: list[str], in_day: list[str]) -> list[str]:
         elif len(same) == 1:
             found.append(same[0])
     return list(dict.fromkeys(found))
+
+
+STEM = 5
+"""Letters a word of the user's and a word of an exercise's name must share from their start to be
+the same word ("bulgarians" / "Bulgarian", "болгарок" / "болгарские")."""
+
+
+def nicknamed(turn: Turn, in_day: list[str]) -> list[str]:
+    """The day's exercise a span the models tag as the one to replace names by a word no alias holds
+    ("instead of the bulgarians", "вместо болгарок"): the one lift of the day one of whose names
+    shares a stem with every long word of the span (Han text: two characters in a row). Only the day's
+    own lifts are candidates, and only a single match counts."""
+    if turn.reading is None:
+        return []
+    spans = [fold(s.text) for s in turn.reading.roles("exercise_replace", "exercise_ref")]
+    if not spans:
+        return []
+    found = []
+    for slug in dict.fromkeys(in_day):
+        exercise = turn.library.require(slug)
+        aliases = [a for names_in_lang in exercise.names.values() for a in names_in_lang]
+        names = [fold(n) for n in [exercise.name, *aliases]]
+        if any(_same_word(span, name) for span in spans for name in names):
+            found.append(slug)
+    return found if len(found) == 1 else []
+
+
+def _same_word(span: str, name: str) -> bool:
+    if any("\u4e00" <= c <= "\u9fff" for c in span):
+        return any(span[i : i + 2] in name for i in range(len(span) - 1))
+    words = [w[:STEM] for w in re.findall(r"\w+", span) if len(w) >= STEM]
+    stems = {n[:STEM] for n in re.findall(r"\w+", name) if len(n) >= STEM}
+    # every long word of the span: "elevação pélvica com barra" is not "elevação lateral"
+    return bool(words) and all(w in stems for w in words)
 
 
 def changes(turn: Turn, before: DayPlan, after: DayPlan, picked: list[tuple[str, str]]) -> list[Change]:
@@ -108,6 +146,11 @@ def swap(turn: Turn) -> CoachReply:
     in_day = day.slugs()
     named = _on_day(turn, turn.exercises_named(weekday), in_day)
     targets = named + [s for s in in_day if s not in named and _needs_missing_gear(turn, s, profile)]
+    if not targets and (adds := reshape.added_exercises(turn, weekday)) and turn.plan is not None:
+        # "Add face pulls" on Friday names no lift of the day to replace: it adds one
+        return reshape.add_exercises(turn, turn.plan, weekday, adds)
+    if not targets:
+        targets = nicknamed(turn, in_day)
     if not targets:
         options = turn.join([turn.exercise(slug) for slug in dict.fromkeys(in_day)])
         return reply(turn, turn.say("swap_which", options=options))

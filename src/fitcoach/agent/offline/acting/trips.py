@@ -66,8 +66,9 @@ def travel_with_gear(
     if not validate_week(week, both, library=turn.library, minutes=minutes).ok:
         raise BadInput("the trip week fails validation", code="plan_invalid")
     names = turn.join([turn.day_name(d) for d in inside])
-    message = turn.say("trip_gear", days=names, end_day=turn.day_name(end_day))
-    summary = turn.diff("trip_gear", days=names)
+    situation = "trip_bodyweight" if hotel.gear <= {Gear.BODYWEIGHT} else "trip_gear"
+    message = turn.say(situation, days=names, end_day=turn.day_name(end_day))
+    summary = turn.diff(situation, days=names)
     return reply(
         turn, message, kind=ProposalType.UPDATE_WEEK, data=week, summary_diff=summary, mutations=[mutation]
     )

@@ -35,7 +35,7 @@ from fitcoach.engine.generator import DEFAULT_MINUTES, FocusGroup, ScheduleReque
 from fitcoach.engine.profile import ConstraintKind, Profile
 from fitcoach.engine.validator import validate_week
 from fitcoach.errors import BadInput
-from fitcoach.library.gear import Inventory
+from fitcoach.library.gear import Gear, Inventory
 from fitcoach.library.models import MuscleGroup
 
 LOWER_BACK_AREAS = {"lower_back", "back"}
@@ -54,7 +54,12 @@ out is another plan, not the event's end."""
 
 
 def _travel(
-    turn: Turn, plan: WeeklyPlan, profile: Profile, mutation: MemoryMutation, away: set[Weekday]
+    turn: Turn,
+    plan: WeeklyPlan,
+    profile: Profile,
+    mutation: MemoryMutation,
+    away: set[Weekday],
+    end_day: Weekday,
 ) -> CoachReply:
     current = plan.training_days()
     staying = [day for day in current if day not in away]
@@ -63,6 +68,11 @@ def _travel(
     free.sort(key=lambda day: -min((abs(day.position - s.position) for s in staying), default=7))
     targets = sorted(staying + free[: len(current) - len(staying)], key=lambda day: day.position)
     away_names = turn.join([turn.day_name(d) for d in sorted(away, key=lambda d: d.position)])
+    if len(targets) < len(current):
+        # too few days at home to move the sessions to ("away Tuesday to Sunday"): the sessions of
+        # the trip stay and use what is there, the body
+        bodyweight = Inventory(gear=frozenset({Gear.BODYWEIGHT}))
+        return travel_with_gear(turn, plan, profile, mutation, away, bodyweight, end_day)
     if targets == current or len(targets) < 2:
         return reply(turn, turn.say("trip_noted", days=away_names), mutations=[mutation])
     minutes = (
@@ -114,7 +124,9 @@ def states_equipment(turn: Turn) -> bool:
 
 
 def _named_days(turn: Turn) -> list[Weekday]:
-    return sorted({d.weekday for d in turn.u.days if d.relative is None}, key=lambda day: day.position)
+    """The weekdays the message names, without those it says the user will not train on."""
+    named = {d.weekday for d in turn.u.days if d.relative is None} - turn.u.avoided
+    return sorted(named, key=lambda day: day.position)
 
 
 def _goal_news(
@@ -291,9 +303,12 @@ def overhaul(turn: Turn) -> CoachReply:
     shifted = {*plan.training_days(), *(d for _, d in pairs)} - {s for s, _ in pairs} if pairs else set()
     profile = turn.profile()
     if not shifted and (away := excluded_days(turn)):
-        # the days ruled out rest; the usual ones (or as many as asked) stay on the others
+        # the days ruled out rest; the days named to train beside them are the schedule ("lundi
+        # mercredi vendredi ; de garde le mardi"), else the usual ones (or as many as asked) stay on
+        # the others
+        wanted = [day for day in _named_days(turn) if day not in away]
         count = turn.u.days_per_week or len(plan.training_days()) or profile.schedule.days_per_week or 3
-        shifted = set(allowed_days(plan.training_days(), away, count))
+        shifted = set(wanted) if len(wanted) >= 2 else set(allowed_days(plan.training_days(), away, count))
     days = sorted(shifted, key=lambda day: day.position) or _target_days(turn, plan)
     # "five days, 40 minutes each": a length given with the new schedule wins over the stored one
     minutes = (
@@ -393,7 +408,7 @@ def event(turn: Turn) -> CoachReply:
         away = {Weekday.of(start + dt.timedelta(days=n)) for n in range(min((end - start).days + 1, 7))}
         if hotel is not None:
             return travel_with_gear(turn, plan, profile, mutation, away, hotel, Weekday.of(end))
-        return _travel(turn, plan, profile, mutation, away)
+        return _travel(turn, plan, profile, mutation, away, Weekday.of(end))
     result = taper_for_event(plan, start, protected, profile, library=turn.library)
     assert isinstance(result.data, WeeklyPlan)
     # "stag night Friday, wedding Saturday, so no training either day": every day ruled out rests

@@ -117,8 +117,17 @@ def _complete(chip: Chip) -> bool:
     return chip.day is not None and chip.group is not None
 
 
+CHIP_FEATURE = "ctx:chip"
+"""Marks a reading that is a tapped chip: an exact edit, never second-guessed by the models."""
+
+
 def as_understood(chip: Chip, u: Understanding, selected_day: Weekday | None) -> Understanding:
     """The message's reading with the chip's edit in place of whatever free text made of it."""
+    read = _as_understood(chip, u, selected_day)
+    return replace(read, features=read.features | {CHIP_FEATURE})
+
+
+def _as_understood(chip: Chip, u: Understanding, selected_day: Weekday | None) -> Understanding:
     cues = set(u.cues)
     features = set(u.features)
     if chip.kind is EditKind.SHORTEN:

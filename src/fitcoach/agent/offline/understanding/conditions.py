@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from fitcoach.agent.offline.understanding.entities import clause_of, sentence_of, tokenize
 from fitcoach.contract.models import Tier, Tier1Entry, Tier2Entry, Tier3Entry
-from fitcoach.languages.grammar import alternation
+from fitcoach.languages.grammar import alternation, word_set
 from fitcoach.languages.lexicon import Match, PhraseMatcher
 from fitcoach.languages.text import fold
 from fitcoach.memory.model import MemoryItem
@@ -65,6 +65,32 @@ def resolve_worn(folded: str, matches: list[Match]) -> list[Match]:
 
 
 REPORTS = frozenset({"pain", "soreness", "fatigue"})
+
+_WITHOUT = word_set("without")
+""""can't squat without pain" reports the pain: "without" denies nothing here."""
+
+
+def reported(folded: str, matches: list[Match]) -> tuple[list[Match], list[str]]:
+    """The matches without the pain, soreness and fatigue the message denies or says are over: a
+    negation before it in its clause ("j'ai PAS mal au dos", "спина НЕ болит", "我沒有受傷", "não tô
+    com dor nenhuma") or a "healed" word in its clause ("上週的腰痠已經完全好了", "the elbow thing is
+    long gone"). Telling the coach what is *not* wrong is no report to remember. Also the areas of
+    a denied pain: no muscle to train either ("não tô com dor no ombro"), still the area a healed
+    item is found by; one the user wants fresh is not among them ("que mes épaules ne soient pas
+    trop fatiguées")."""
+    healed = {clause_of(folded, m.start) for m in matches if m.category == "cue" and m.key == "resolved"}
+
+    def denied(match: Match) -> bool:
+        window = folded[max(0, match.start - NEGATION_REACH) : match.start]
+        hits = [h for h in _NEGATION.finditer(window) if h.group(0) not in _WITHOUT]
+        return bool(hits) and clause_of(window, hits[-1].start()) == clause_of(window, len(window))
+
+    reports = [m for m in matches if m.category == "condition" and m.key in REPORTS]
+    gone = [m for m in reports if denied(m) or clause_of(folded, m.start) in healed]
+    protect = {clause_of(folded, m.start) for m in matches if m.category == "cue" and m.key == "protect"}
+    quiet = {clause_of(folded, m.start) for m in gone if m.key == "pain"} - protect
+    areas = [m.key for m in matches if m.category == "area" and clause_of(folded, m.start) in quiet]
+    return [m for m in matches if m not in gone], list(dict.fromkeys(areas))
 
 
 def hurt_areas(folded: str, matches: list[Match]) -> list[str]:

@@ -233,6 +233,20 @@ def zh_weekday_runs(folded: str, now: dt.datetime) -> list[DayMention]:
     return mentions
 
 
+def zh_bare_weekdays(text: str, start: int, now: dt.datetime) -> list[DayMention]:
+    """A run of weekday numerals with no "週" before it ("一三五練", "一二四五"), read as days only
+    where the tagger marked the run as days (the caller): alone, "一" or "五" are just numbers. Each
+    day is its next occurrence from today; `start` is the run's position in the folded text."""
+    if len(text) < 2 or any(char not in _ZH_DAY_DIGITS for char in text):
+        return []
+    today = now.date()
+    mentions: list[DayMention] = []
+    for offset, char in enumerate(text, start=start):
+        date = today + dt.timedelta(days=(_ZH_DAY_DIGITS[char] - today.weekday()) % 7)
+        mentions.append(DayMention(Weekday.of(date), date, offset))
+    return mentions
+
+
 PAST_REACH = 2
 """Characters between "since"/"after" and the weekday it dates ("depuis mardi", "после понедельника")."""
 

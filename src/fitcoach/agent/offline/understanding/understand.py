@@ -15,6 +15,7 @@ from fitcoach.agent.offline.understanding.conditions import (
     closed_items,
     hurt_areas,
     operated_areas,
+    reported,
     resolve_worn,
 )
 from fitcoach.agent.offline.understanding.exercises import alias_entries, find_exercises, ordered_slugs
@@ -147,7 +148,7 @@ def understand(
         if not any(s <= m.start and m.end <= e and e - s > m.end - m.start for s, e in gear_spans)
     ]
     matches = gear_ent.outside_names(matches, exercise_matches, folded)
-    matches = resolve_worn(folded, matches)
+    matches, quiet_areas = reported(folded, resolve_worn(folded, matches))
     matches = returning_back(folded, matches)
     matches = read_listed_weekdays(folded, matches)
     days = ent.resolve_days(folded, matches, now) + ent.day_of_month(folded, lexicons, now)
@@ -164,6 +165,7 @@ def understand(
     matches = _without_compared_loads(folded, matches, exercise_matches, loads)
     areas = ent.keys(matches, "area")
     afflicted = ent.afflicted_areas(folded, matches)
+    afflicted += [a for a in quiet_areas if a not in afflicted]
     found_conditions = ent.keys(matches, "condition")
     conditions: list[ConditionKind] = [k for k in CONDITION_KINDS if k in found_conditions]
     event = ent.event_of(matches, days, now)
@@ -186,6 +188,8 @@ def understand(
         # "je me suis bloqué le dos", "travei as costas": a pain report outranks the plateau
         # reading of the same word; an injury is never answered with a progression review
         cue_keys -= {"plateau"}
+    # "Add face pulls", "ajoute du curl marteau": a word of adding, whatever it adds
+    adding = bool({"add_day", "adding"} & cue_keys)
     if len(weekdays) != 1:
         # "add a Saturday session" names the one day to add; "add a set" adds no day
         cue_keys -= {"add_day"}
@@ -231,7 +235,10 @@ def understand(
     if cancelled:
         context.add("ctx:called_off")
     features = _features(entity_flags, matches, context) | {f"cue:{k}" for k in cue_keys}
-    if "cue:add_day" in features and "add_day" not in cue_keys:
+    if adding:
+        features |= {"has:adding"}
+    muscles = bool(set(areas) & MUSCLE_AREAS)
+    if ("cue:add_day" in features or (adding and muscles)) and "add_day" not in cue_keys:
         # "добавь что-нибудь на пресс" on the week tab adds work to a day, not a day to the week
         features = (features - {"cue:add_day"}) | {"has:add_to_day"}
     if "pain" in conditions:

@@ -1,0 +1,107 @@
+"""A named exercise the user asks to add goes into the day, a lift named by a nickname the models tag
+is swapped, and a trip whose sessions cannot move home keeps them as bodyweight sessions. The
+messages are written for this test; none is a corpus item or an eval case."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from fitcoach.agent.offline.acting.swaps import nicknamed
+from fitcoach.agent.offline.acting.turn import Turn
+from fitcoach.agent.offline.provider import coach_turn
+from fitcoach.agent.offline.understanding import understand
+from fitcoach.contract.models import CoachReply, DayPlan, ProposalType, Tier, Weekday, WeeklyPlan
+from fitcoach.library import get_library
+from fitcoach.library.gear import Gear, Inventory
+from fitcoach.nlu import Reading
+from fitcoach.nlu.reader import SlotSpan
+from tests.agent.offline.replay import DATA, LogToolRunner, turn_input
+
+BODY = Inventory(gear=frozenset({Gear.BODYWEIGHT}))
+GYM = "Commercial gym: barbells, racks, benches, dumbbells, cables, leg press, leg extension, pull-up bar."
+
+
+def _case(message: str, lang: str, **extra: Any) -> dict[str, Any]:
+    return {
+        "id": "t",
+        "lang": lang,
+        "now": "2026-09-15T09:00:00Z",  # a Tuesday
+        "active_tab": "coach",
+        "selected_day": None,
+        "memory": [
+            {"id": "mem_01", "tier": "tier_1_staples", "entry": {"category": "equipment", "fact": GYM}}
+        ],
+        "plan": "gym_fullbody_3day",
+        "logs": [],
+        "message": message,
+        **extra,
+    }
+
+
+def _send(case: dict[str, Any]) -> CoachReply:
+    turn, logs = turn_input(case, DATA / "cases")
+    return coach_turn(turn, LogToolRunner(logs, turn.now))
+
+
+@pytest.mark.parametrize(
+    ("lang", "message"),
+    [
+        ("en", "add face pulls on friday"),
+        ("fr", "ajoute des face pulls vendredi"),
+        ("pt", "adiciona face pull na sexta"),
+        ("ru", "добавь тягу к лицу в пятницу"),
+        ("zh-Hant", "週五加入臉拉"),
+    ],
+)
+def test_a_named_exercise_asked_for_is_added_to_that_day(lang: str, message: str) -> None:
+    reply = _send(_case(message, lang))
+    assert reply.proposal.type is ProposalType.UPDATE_DAY, reply.message
+    assert reply.proposal.target_day is Weekday.FRIDAY
+    day = reply.proposal.data
+    assert isinstance(day, DayPlan) and "face-pull" in day.slugs()
+    assert not reply.memory_mutations
+
+
+def test_a_lift_named_by_a_nickname_the_models_tag_is_the_one_swapped() -> None:
+    message = "what can I do instead of the pulldowns today"
+    case = _case(message, "en", active_tab="today", selected_day="monday", now="2026-09-14T09:00:00Z")
+    turn, logs = turn_input(case, DATA / "cases")
+    u = understand(message, now=turn.now, has_plan=True, library=get_library(), language="en")
+    start = message.index("pulldowns")
+    reading = Reading(
+        acts=("swap_exercise",),
+        confidence=0.9,
+        probabilities={"swap_exercise": 0.9},
+        topic=None,
+        spans=(SlotSpan("pulldowns", start, start + 9, "exercise_replace", 0.9),),
+        threshold=1.0,
+        quiet_threshold=1.0,
+    )
+    context = Turn(turn, u, turn.library, LogToolRunner(logs, turn.now), reading=reading)
+    assert turn.plan is not None
+    assert nicknamed(context, turn.plan.days[Weekday.MONDAY].slugs()) == ["lat-pulldown"]
+    # a word shared with no lift of the day, or with two, names none
+    assert nicknamed(context, ["barbell-back-squat", "flat-bb-bench-press"]) == []
+
+
+def test_a_trip_with_too_few_days_at_home_keeps_its_sessions_as_bodyweight_work() -> None:
+    """Away Tuesday to Sunday with nothing there: Wednesday's and Friday's sessions cannot move to
+    the one day at home, so they stay, with body weight only (R17); the trip is remembered (R25)."""
+    reply = _send(_case("trip from tuesday to sunday, there is no gym and no equipment there", "en"))
+    assert reply.proposal.type is ProposalType.UPDATE_WEEK, reply.message
+    week = reply.proposal.data
+    assert isinstance(week, WeeklyPlan)
+    library = get_library()
+    for weekday in (Weekday.WEDNESDAY, Weekday.FRIDAY):
+        slugs = week.days[weekday].slugs()
+        assert slugs and all(BODY.allows(library.require(s).gear) for s in slugs), slugs
+    assert turn_plan_monday() == week.days[Weekday.MONDAY].slugs()  # the day at home is untouched
+    assert [m for m in reply.memory_mutations if m.target_tier is Tier.SITUATIONAL]
+
+
+def turn_plan_monday() -> list[str]:
+    turn, _ = turn_input(_case("", "en"), DATA / "cases")
+    assert turn.plan is not None
+    return turn.plan.days[Weekday.MONDAY].slugs()
