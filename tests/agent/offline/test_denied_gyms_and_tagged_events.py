@@ -30,7 +30,7 @@ def _gear(message: str, lang: str) -> frozenset[Gear]:
     [
         (
             "fr",
-            "mon abonnement à la salle de sport est terminé, il me reste deux haltères de 12 kg",
+            "j'ai résilié la salle de sport, il me reste deux haltères de 12 kg",
             {Gear.DUMBBELLS},
         ),
         ("pt", "no hotel não tem academia, vou treinar no quarto", set()),
@@ -47,7 +47,11 @@ def test_a_gym_denied_or_given_up_gives_no_gym_gear(lang: str, message: str, kep
 
 @pytest.mark.parametrize(
     ("lang", "message"),
-    [("zh-Hant", "健身房沒有深蹲架，改什麼？"), ("pt", "academia completa, só não tem leg press")],
+    [
+        ("zh-Hant", "健身房沒有深蹲架，改什麼？"),
+        ("pt", "academia completa, só não tem leg press"),
+        ("zh-Hant", "健身房的課程取消了，我想一週練四天"),  # a class was cancelled, not the gym
+    ],
 )
 def test_a_denial_that_names_other_gear_keeps_the_gym(lang: str, message: str) -> None:
     """ "The gym has no squat rack": the denial is about the rack, the gym's other gear stays."""

@@ -44,6 +44,17 @@ def test_a_denied_or_healed_condition_is_no_report(lang: str, message: str) -> N
         ("en", "I can't even squat without pain in my knee"),
         ("fr", "impossible de faire un développé sans douleur à l'épaule"),
         ("en", "my knee is fine now but my shoulder hurts a lot"),
+        # a negation of uncertainty, or a "resolved" word that says nothing is over
+        ("zh-Hant", "不小心扭到腳踝很痛"),
+        ("zh-Hant", "不知道為什麼膝蓋痛"),
+        ("en", "not sure why my knee hurts"),
+        ("en", "no wonder my back hurts after those deadlifts"),
+        ("fr", "je sais pas pourquoi j'ai mal au genou"),
+        ("pt", "não sei porque meu ombro dói"),
+        ("ru", "не понимаю почему болит колено"),
+        ("en", "my knee hurts so forget about squats today"),
+        ("en", "I feel good to go except my knee hurts a bit"),
+        ("en", "the knee that was fine now hurts again"),
     ],
 )
 def test_a_report_beside_a_denial_stays_a_report(lang: str, message: str) -> None:

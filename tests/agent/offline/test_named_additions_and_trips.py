@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from fitcoach.agent.offline.acting.swaps import nicknamed
+from fitcoach.agent.offline.acting.swaps import nicknamed, swap
 from fitcoach.agent.offline.acting.turn import Turn
 from fitcoach.agent.offline.provider import coach_turn
 from fitcoach.agent.offline.understanding import understand
@@ -19,6 +19,7 @@ from fitcoach.nlu import Reading
 from fitcoach.nlu.reader import SlotSpan
 from tests.agent.offline.replay import DATA, LogToolRunner, turn_input
 
+HOME = "Home gym with dumbbells up to 50 lbs and adjustable bench."
 BODY = Inventory(gear=frozenset({Gear.BODYWEIGHT}))
 GYM = "Commercial gym: barbells, racks, benches, dumbbells, cables, leg press, leg extension, pull-up bar."
 
@@ -65,25 +66,52 @@ def test_a_named_exercise_asked_for_is_added_to_that_day(lang: str, message: str
 
 
 def test_a_lift_named_by_a_nickname_the_models_tag_is_the_one_swapped() -> None:
-    message = "what can I do instead of the pulldowns today"
-    case = _case(message, "en", active_tab="today", selected_day="monday", now="2026-09-14T09:00:00Z")
+    """ "The bulgarians" is no alias of any exercise; tagged as the lift to replace, it names the
+    day's Bulgarian split squat, and the swap replaces that lift."""
+    message = "what can I do instead of the bulgarians rn"
+    case = _case(message, "en", active_tab="today", selected_day="tuesday", plan="home_db_4day")
+    case["memory"] = [
+        {"id": "mem_01", "tier": "tier_1_staples", "entry": {"category": "equipment", "fact": HOME}}
+    ]
     turn, logs = turn_input(case, DATA / "cases")
     u = understand(message, now=turn.now, has_plan=True, library=get_library(), language="en")
-    start = message.index("pulldowns")
+    assert not u.exercises
+    start = message.index("bulgarians")
     reading = Reading(
         acts=("swap_exercise",),
         confidence=0.9,
         probabilities={"swap_exercise": 0.9},
         topic=None,
-        spans=(SlotSpan("pulldowns", start, start + 9, "exercise_replace", 0.9),),
+        spans=(SlotSpan("bulgarians", start, start + 10, "exercise_replace", 0.9),),
         threshold=1.0,
         quiet_threshold=1.0,
     )
     context = Turn(turn, u, turn.library, LogToolRunner(logs, turn.now), reading=reading)
     assert turn.plan is not None
-    assert nicknamed(context, turn.plan.days[Weekday.MONDAY].slugs()) == ["lat-pulldown"]
-    # a word shared with no lift of the day, or with two, names none
-    assert nicknamed(context, ["barbell-back-squat", "flat-bb-bench-press"]) == []
+    tuesday = turn.plan.days[Weekday.TUESDAY].slugs()
+    assert nicknamed(context, tuesday) == ["bulgarian-split-squat"]
+    reply = swap(context)
+    assert reply.proposal.type is ProposalType.UPDATE_DAY
+    day = reply.proposal.data
+    assert isinstance(day, DayPlan) and "bulgarian-split-squat" not in day.slugs()
+    # a word shared with no lift of the day names none
+    assert nicknamed(context, ["flat-db-bench-press", "chest-supported-db-row"]) == []
+
+
+def test_a_lift_asked_for_instead_is_swapped_in_not_added() -> None:
+    reply = _send(
+        _case("can I do pull-ups instead of lat pulldowns today?", "en", now="2026-09-14T09:00:00Z")
+    )
+    day = reply.proposal.data
+    assert isinstance(day, DayPlan), reply.message
+    assert "lat-pulldown" not in day.slugs()
+
+
+def test_two_named_exercises_are_both_added() -> None:
+    reply = _send(_case("add face pulls and incline curls on friday", "en"))
+    day = reply.proposal.data
+    assert isinstance(day, DayPlan), reply.message
+    assert {"face-pull", "incline-db-curl"} <= set(day.slugs()), day.slugs()
 
 
 def test_a_trip_with_too_few_days_at_home_keeps_its_sessions_as_bodyweight_work() -> None:

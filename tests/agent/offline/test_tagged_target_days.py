@@ -39,21 +39,24 @@ def _reading(message: str, act: str, spans: list[tuple[str, str]]) -> Reading:
 
 
 @pytest.mark.parametrize(
-    ("message", "spans", "target"),
+    ("lang", "message", "spans", "target"),
     [
         (
-            "chest is wrecked since monday's bench, can you adapt friday's incline press?",
-            [("monday", "day_source"), ("friday", "day_target")],
+            "fr",
+            "courbatures aux pecs depuis le bench de lundi, "
+            "vendredi y a encore du développé incliné, tu adaptes ?",
+            [("lundi", "day_source"), ("vendredi", "day_target")],
             Weekday.FRIDAY,
         ),
-        ("my quads are so sore from monday", [("monday", "day_source")], Weekday.THURSDAY),
+        ("en", "my quads are so sore from monday", [("monday", "day_source")], Weekday.THURSDAY),
     ],
 )
 def test_a_pain_report_changes_the_tagged_target_day_never_the_source(
-    message: str, spans: list[tuple[str, str]], target: Weekday
+    lang: str, message: str, spans: list[tuple[str, str]], target: Weekday
 ) -> None:
-    u = understand(message, now=THURSDAY, has_plan=True, library=get_library(), language="en")
+    u = understand(message, now=THURSDAY, has_plan=True, library=get_library(), language=lang)
     assert u.intent is Intent.ACUTE_PAIN
+    assert u.target_day is not target  # the rules alone read the source day
     found = _reading(message, "report_soreness", spans)
     assert arbiter.with_target_day(u, found, message, Weekday.THURSDAY).target_day is target
 

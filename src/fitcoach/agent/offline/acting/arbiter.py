@@ -21,7 +21,7 @@ from fitcoach.agent.offline.understanding.model import MUSCLE_AREAS, DayMention,
 from fitcoach.contract.models import Weekday
 from fitcoach.languages.text import fold
 from fitcoach.nlu import Reading
-from fitcoach.nlu.reader import SlotSpan
+from fitcoach.nlu.reader import ROLE_CONFIDENCE, SlotSpan
 
 ARBITER_CONFIDENCE = 0.5
 """Chosen on held-out writers (module docstring); below it the rules' reading stands."""
@@ -140,10 +140,7 @@ def event_of_roles(u: Understanding, found: Reading, message: str) -> EventMenti
     events = found.roles("event")
     if not events and found.confidence < found.threshold:
         return None
-    dated: list[DayMention] = []
-    for span in found.roles("day_event"):
-        start, end = _folded(message, span.start), _folded(message, span.end)
-        dated += [d for d in u.days if start <= d.start <= end and d.relative != "today"]
+    dated = [d for d in days_in(u, found, message, "day_event", minimum=0.0) if d.relative != "today"]
     if not dated:
         # the event's day tagged in another role ("un semi [dimanche](day_target)"): the one date named
         named = {d.date: d for d in u.days if d.relative in (None, "day_of_month", "weekend")}
@@ -162,30 +159,32 @@ def _folded(message: str, position: int) -> int:
     return len(fold(message[:position]))
 
 
+def days_in(
+    u: Understanding, found: Reading, message: str, *roles: str, minimum: float = ROLE_CONFIDENCE
+) -> list[DayMention]:
+    """The rules' days that lie inside the spans tagged with `roles` (read at least `minimum`
+    likely). The models' spans are positions in the message, the rules' days in its folded text."""
+    spans = [
+        (_folded(message, s.start), _folded(message, s.end))
+        for s in found.roles(*roles)
+        if s.confidence >= minimum
+    ]
+    return [d for d in u.days if any(a <= d.start < b for a, b in spans)]
+
+
 def with_roles(u: Understanding, found: Reading, message: str) -> Understanding:
     """The day and the muscles a day request is about, from the tagged spans. The models' spans are
     positions in the message; the rules' days are positions in its folded text (`fold` may change
     lengths: "…" becomes "..."), so each span is moved into the folded text first."""
     if u.intent is not Intent.DAY_EDIT:
         return u
-    target = u.target_day
-    for span in found.roles("day_target"):
-        start, end = _folded(message, span.start), _folded(message, span.end)
-        at = [d for d in u.days if start <= d.start < end]
-        if at:
-            target = at[0].weekday
-            break
+    at = days_in(u, found, message, "day_target", minimum=0.0)
+    target = at[0].weekday if at else u.target_day
     features = set(u.features)
     more = found.roles("muscle_more")
     if more and any(a in MUSCLE_AREAS for a in u.focus_areas):
         features.add("has:add_to_day")
     return replace(u, target_day=target, features=frozenset(features))
-
-
-AVOID_CONFIDENCE = 0.5
-"""A day is taken as avoided only when the tagger reads it so more likely than not (the span's
-marginal probability): "je m'entraîne le mardi, le jeudi et le dimanche" tagged Sunday avoided at
-0.39 with the first models of December 2026."""
 
 
 def with_tagged_days(
@@ -205,11 +204,12 @@ def with_tagged_days(
 
 
 def _listed(message: str, one: SlotSpan, other: SlotSpan) -> bool:
-    """Two tagged days in one list ("понедельник, среду и пятницу"): a list shares its role, so an
-    avoided day inside a list of days to train is the tagger's mistake."""
+    """Two tagged days joined by a list word ("понедельник, среду и пятницу"): a list shares its
+    role, so an avoided day inside a list of days to train is the tagger's mistake. A bare comma
+    joins nothing ("monday wednesday friday, tuesday impossible")."""
     gap = message[one.end : other.start] if one.end <= other.start else message[other.end : one.start]
     words = [w for w in re.split(r"[\s,、，/]+", fold(gap)) if w]
-    return all(w in LIST_JOINS for w in words)
+    return bool(words) and all(w in LIST_JOINS for w in words)
 
 
 def with_avoided_days(u: Understanding, found: Reading | None, message: str) -> Understanding:
@@ -217,18 +217,17 @@ def with_avoided_days(u: Understanding, found: Reading | None, message: str) -> 
     avoided days rest)."""
     if found is None:
         return u
+    # any tagged day counts as the list's role, however unsure ("понедельник, среду и пятницу":
+    # Friday tagged a target at 0.47 still shows Wednesday is listed with it)
     others = found.roles("day_train", "day_target", "day_source")
     spans = [
         (_folded(message, s.start), _folded(message, s.end))
         for s in found.roles("day_avoid")
-        if s.confidence >= AVOID_CONFIDENCE and not any(_listed(message, s, o) for o in others)
+        if s.confidence >= ROLE_CONFIDENCE and not any(_listed(message, s, o) for o in others)
     ]
     avoided = {d.weekday for d in u.days if d.relative is None and any(a <= d.start < b for a, b in spans)}
     return replace(u, avoided=frozenset(avoided)) if avoided else u
 
-
-ROLE_CONFIDENCE = 0.5
-"""A tagged day's role is taken when the tagger reads it so more likely than not."""
 
 TARGETED = frozenset({Intent.DAY_EDIT, Intent.ACUTE_PAIN})
 
@@ -240,19 +239,10 @@ def with_target_day(u: Understanding, found: Reading | None, message: str, today
     spare, unless another day is named)."""
     if found is None or u.intent not in TARGETED:
         return u
-
-    def days_in(role: str) -> list[DayMention]:
-        spans = [
-            (_folded(message, s.start), _folded(message, s.end))
-            for s in found.roles(role)
-            if s.confidence >= ROLE_CONFIDENCE
-        ]
-        return [d for d in u.days if any(a <= d.start < b for a, b in spans)]
-
-    targets = {d.weekday for d in days_in("day_target")}
+    targets = {d.weekday for d in days_in(u, found, message, "day_target")}
     if len(targets) == 1:
         return replace(u, target_day=targets.pop())
-    sources = {d.weekday for d in days_in("day_source")}
+    sources = {d.weekday for d in days_in(u, found, message, "day_source")}
     if not targets and u.target_day in sources and u.intent is Intent.ACUTE_PAIN:
         return replace(u, target_day=today)
     return u

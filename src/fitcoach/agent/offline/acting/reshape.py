@@ -15,6 +15,7 @@ from fitcoach.engine.dayops import add_group_work, day_off, focus_day, harder_da
 from fitcoach.engine.generator import DEFAULT_MINUTES
 from fitcoach.errors import BadInput
 from fitcoach.nlu import Reading
+from fitcoach.nlu.reader import ROLE_CONFIDENCE
 
 REFOCUS_CUES = ("instead", "only", "change", "dedicated")
 """Words that make named groups the day's new content, not a focus to keep while trimming."""
@@ -180,8 +181,14 @@ def exercises_to_add(u: Understanding, found: Reading | None, day: DayPlan) -> l
     named = list(u.exercises)
     if day.is_rest_day or not named or any(s in day.slugs() for s in named):
         return []
-    tagged = found is not None and bool(found.roles("exercise_add"))
-    if not ("has:adding" in u.features or tagged):
+
+    # "can I do pull-ups instead?" names the lift to swap in, not one to add
+    def tagged(role: str) -> bool:
+        return found is not None and any(s.confidence >= ROLE_CONFIDENCE for s in found.roles(role))
+
+    if u.has_cue("instead") or tagged("exercise_replace"):
+        return []
+    if not ("has:adding" in u.features or tagged("exercise_add")):
         return []
     return [s for s in named if s not in day.slugs()]
 
@@ -193,23 +200,29 @@ def add_exercises(turn: Turn, plan: WeeklyPlan, weekday: Weekday, slugs: list[st
         return choices.ask(turn)
     before = plan.days[weekday]
     name = turn.day_name(weekday)
-    groups = list(dict.fromkeys(turn.library.require(s).group for s in slugs))
-    try:
-        result = add_group_work(
-            turn.trained_week or plan,
-            weekday,
-            groups,
-            turn.profile(),
-            minutes=_minutes(turn, before),
-            library=turn.library,
-            only=slugs,
-        )
-    except BadInput:
+    week = turn.trained_week or plan
+    day = before
+    for slug in slugs:
+        # one lift at a time ("face pulls and hammer curls"), each against the day as it now is
+        try:
+            result = add_group_work(
+                week.model_copy(update={"days": {**week.days, weekday: day}}),
+                weekday,
+                [turn.library.require(slug).group],
+                turn.profile(),
+                minutes=_minutes(turn, before),
+                library=turn.library,
+                only=[slug],
+            )
+        except BadInput:
+            continue
+        assert isinstance(result.data, DayPlan)
+        day = result.data
+    if day is before:
         return reply(turn, turn.say("edit_failed"))
-    assert isinstance(result.data, DayPlan)
-    changes = _changes(turn, before, result.data)
-    message = turn.say("day_harder", day=name, changes=changes, minutes=result.data.duration_minutes)
-    return _staged(turn, weekday, result.data, message, turn.diff("day_harder", day=name, changes=changes))
+    changes = _changes(turn, before, day)
+    message = turn.say("day_harder", day=name, changes=changes, minutes=day.duration_minutes)
+    return _staged(turn, weekday, day, message, turn.diff("day_harder", day=name, changes=changes))
 
 
 def _changes(turn: Turn, before: DayPlan, after: DayPlan) -> str:

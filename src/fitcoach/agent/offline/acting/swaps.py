@@ -13,8 +13,9 @@ from fitcoach.contract.models import CoachReply, DayPlan, ProposalType
 from fitcoach.engine.alternatives import inventory_without
 from fitcoach.engine.edits import swap_exercise
 from fitcoach.engine.profile import Profile
-from fitcoach.languages.text import fold
+from fitcoach.languages.text import fold, is_han
 from fitcoach.library.gear import Gear
+from fitcoach.nlu.reader import ROLE_CONFIDENCE
 
 STATION_GEAR = frozenset(
     {Gear.LEG_PRESS_MACHINE, Gear.LEG_EXTENSION_MACHINE, Gear.HAMSTRING_MACHINE, Gear.SQUAT_RACK}
@@ -69,11 +70,15 @@ the same word ("bulgarians" / "Bulgarian", "болгарок" / "болгарс�
 def nicknamed(turn: Turn, in_day: list[str]) -> list[str]:
     """The day's exercise a span the models tag as the one to replace names by a word no alias holds
     ("instead of the bulgarians", "вместо болгарок"): the one lift of the day one of whose names
-    shares a stem with every long word of the span (Han text: two characters in a row). Only the day's
-    own lifts are candidates, and only a single match counts."""
+    shares the span's word (`_same_word`). Only the day's own lifts are candidates, and only a single
+    match counts."""
     if turn.reading is None:
         return []
-    spans = [fold(s.text) for s in turn.reading.roles("exercise_replace", "exercise_ref")]
+    spans = [
+        fold(s.text)
+        for s in turn.reading.roles("exercise_replace", "exercise_ref")
+        if s.confidence >= ROLE_CONFIDENCE
+    ]
     if not spans:
         return []
     found = []
@@ -87,12 +92,15 @@ def nicknamed(turn: Turn, in_day: list[str]) -> list[str]:
 
 
 def _same_word(span: str, name: str) -> bool:
-    if any("\u4e00" <= c <= "\u9fff" for c in span):
-        return any(span[i : i + 2] in name for i in range(len(span) - 1))
+    """Han text: three characters in a row in common ("保加利亞" in 保加利亞分腿蹲). Other scripts: a
+    stem in common, covering at least half of the span's long words (a span may run over: "the
+    pulldowns today"; "elevação pélvica com barra" is not "elevação lateral")."""
+    if is_han(span):
+        return any(span[i : i + 3] in name for i in range(len(span) - 2))
     words = [w[:STEM] for w in re.findall(r"\w+", span) if len(w) >= STEM]
     stems = {n[:STEM] for n in re.findall(r"\w+", name) if len(n) >= STEM}
-    # every long word of the span: "elevação pélvica com barra" is not "elevação lateral"
-    return bool(words) and all(w in stems for w in words)
+    shared = [w for w in words if w in stems]
+    return bool(shared) and 2 * len(shared) >= len(words)
 
 
 def changes(turn: Turn, before: DayPlan, after: DayPlan, picked: list[tuple[str, str]]) -> list[Change]:
@@ -146,11 +154,11 @@ def swap(turn: Turn) -> CoachReply:
     in_day = day.slugs()
     named = _on_day(turn, turn.exercises_named(weekday), in_day)
     targets = named + [s for s in in_day if s not in named and _needs_missing_gear(turn, s, profile)]
+    if not targets:
+        targets = nicknamed(turn, in_day)
     if not targets and (adds := reshape.added_exercises(turn, weekday)) and turn.plan is not None:
         # "Add face pulls" on Friday names no lift of the day to replace: it adds one
         return reshape.add_exercises(turn, turn.plan, weekday, adds)
-    if not targets:
-        targets = nicknamed(turn, in_day)
     if not targets:
         options = turn.join([turn.exercise(slug) for slug in dict.fromkeys(in_day)])
         return reply(turn, turn.say("swap_which", options=options))

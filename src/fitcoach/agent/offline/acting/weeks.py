@@ -68,11 +68,15 @@ def _travel(
     free.sort(key=lambda day: -min((abs(day.position - s.position) for s in staying), default=7))
     targets = sorted(staying + free[: len(current) - len(staying)], key=lambda day: day.position)
     away_names = turn.join([turn.day_name(d) for d in sorted(away, key=lambda d: d.position)])
-    if len(targets) < len(current):
+    resting = turn.u.has_cue("skip")
+    if len(targets) < len(current) and not resting:
         # too few days at home to move the sessions to ("away Tuesday to Sunday"): the sessions of
-        # the trip stay and use what is there, the body
+        # the trip stay and use what is there, the body ("no training at all" rests instead)
         bodyweight = Inventory(gear=frozenset({Gear.BODYWEIGHT}))
-        return travel_with_gear(turn, plan, profile, mutation, away, bodyweight, end_day)
+        try:
+            return travel_with_gear(turn, plan, profile, mutation, away, bodyweight, end_day)
+        except BadInput:
+            return reply(turn, turn.say("trip_noted", days=away_names), mutations=[mutation])
     if targets == current or len(targets) < 2:
         return reply(turn, turn.say("trip_noted", days=away_names), mutations=[mutation])
     minutes = (
@@ -308,7 +312,12 @@ def overhaul(turn: Turn) -> CoachReply:
         # the others
         wanted = [day for day in _named_days(turn) if day not in away]
         count = turn.u.days_per_week or len(plan.training_days()) or profile.schedule.days_per_week or 3
-        shifted = set(wanted) if len(wanted) >= 2 else set(allowed_days(plan.training_days(), away, count))
+        if len(wanted) >= 2:
+            # more days asked for than named: the named ones, then free days away from them
+            per_week = turn.u.days_per_week or len(wanted)
+            shifted = set(allowed_days(wanted, away, per_week)) if per_week > len(wanted) else set(wanted)
+        else:
+            shifted = set(allowed_days(plan.training_days(), away, count))
     days = sorted(shifted, key=lambda day: day.position) or _target_days(turn, plan)
     # "five days, 40 minutes each": a length given with the new schedule wins over the stored one
     minutes = (
@@ -404,8 +413,14 @@ def event(turn: Turn) -> CoachReply:
         return reply(turn, message, mutations=[mutation])
     profile = turn.profile([mutation])
     if found.kind in TRAVEL_KINDS:
-        # away every day from the first to the last named one: "Thursday until Sunday" spans four
-        away = {Weekday.of(start + dt.timedelta(days=n)) for n in range(min((end - start).days + 1, 7))}
+        # away every day from the first to the last named one ("Thursday until Sunday" spans four),
+        # within this plan's week (a trip into next week does not wrap onto this Monday)
+        week_end = plan.week_start_date + dt.timedelta(days=6)
+        away = {
+            Weekday.of(start + dt.timedelta(days=n))
+            for n in range((end - start).days + 1)
+            if plan.week_start_date <= start + dt.timedelta(days=n) <= week_end
+        }
         if hotel is not None:
             return travel_with_gear(turn, plan, profile, mutation, away, hotel, Weekday.of(end))
         return _travel(turn, plan, profile, mutation, away, Weekday.of(end))

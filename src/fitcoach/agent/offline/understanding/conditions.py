@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from fitcoach.agent.offline.understanding.entities import clause_of, sentence_of, tokenize
 from fitcoach.contract.models import Tier, Tier1Entry, Tier2Entry, Tier3Entry
-from fitcoach.languages.grammar import alternation, word_set
+from fitcoach.languages.grammar import alternation, fragments, word_set
 from fitcoach.languages.lexicon import Match, PhraseMatcher
 from fitcoach.languages.text import fold
 from fitcoach.memory.model import MemoryItem
@@ -70,23 +70,49 @@ _WITHOUT = word_set("without")
 """"can't squat without pain" reports the pain: "without" denies nothing here."""
 
 
+DENIAL_REACH = 12
+"""Characters between a negation and the pain word it denies: "no pain", "не болит", "沒有受傷",
+"não tô com dor"; further away it is about something else ("not sure why my knee hurts")."""
+
+_NOT_DENIALS = tuple(sorted(fragments("not_denials"), key=len, reverse=True))
+"""Negations that deny nothing about the body: "not sure why", "不小心", "не понимаю почему"."""
+
+_NOT_HEALED = word_set("not_healed")
+"""Words of the "resolved" cue that do not say a pain is over: "forget about squats", "good to go"."""
+
+
 def reported(folded: str, matches: list[Match]) -> tuple[list[Match], list[str]]:
     """The matches without the pain, soreness and fatigue the message denies or says are over: a
-    negation before it in its clause ("j'ai PAS mal au dos", "спина НЕ болит", "我沒有受傷", "não tô
-    com dor nenhuma") or a "healed" word in its clause ("上週的腰痠已經完全好了", "the elbow thing is
-    long gone"). Telling the coach what is *not* wrong is no report to remember. Also the areas of
-    a denied pain: no muscle to train either ("não tô com dor no ombro"), still the area a healed
-    item is found by; one the user wants fresh is not among them ("que mes épaules ne soient pas
-    trop fatiguées")."""
-    healed = {clause_of(folded, m.start) for m in matches if m.category == "cue" and m.key == "resolved"}
+    negation right before it in its clause ("j'ai PAS mal au dos", "спина НЕ болит", "我沒有受傷",
+    "não tô com dor nenhuma"), not one of uncertainty ("不小心扭到腳踝很痛", "not sure why my knee
+    hurts"), or a "healed" word after it in its clause ("上週的腰痠已經完全好了", "the elbow pain is
+    gone"). Telling the coach what is *not* wrong is no report to remember. Also the areas of a denied
+    pain: no muscle to train either ("não tô com dor no ombro"), still the area a healed item is found
+    by; one the user wants fresh is not among them ("que mes épaules ne soient pas trop fatiguées")."""
 
     def denied(match: Match) -> bool:
-        window = folded[max(0, match.start - NEGATION_REACH) : match.start]
-        hits = [h for h in _NEGATION.finditer(window) if h.group(0) not in _WITHOUT]
+        start = max(0, match.start - DENIAL_REACH)
+        window = folded[start : match.start]
+        hits = [
+            h
+            for h in _NEGATION.finditer(window)
+            if h.group(0) not in _WITHOUT and not folded[start + h.start() :].startswith(_NOT_DENIALS)
+        ]
         return bool(hits) and clause_of(window, hits[-1].start()) == clause_of(window, len(window))
 
+    def healed(match: Match) -> bool:
+        clause = clause_of(folded, match.start)
+        return any(
+            m.category == "cue"
+            and m.key == "resolved"
+            and m.start >= match.end
+            and clause_of(folded, m.start) == clause
+            and folded[m.start : m.end] not in _NOT_HEALED
+            for m in matches
+        )
+
     reports = [m for m in matches if m.category == "condition" and m.key in REPORTS]
-    gone = [m for m in reports if denied(m) or clause_of(folded, m.start) in healed]
+    gone = [m for m in reports if denied(m) or healed(m)]
     protect = {clause_of(folded, m.start) for m in matches if m.category == "cue" and m.key == "protect"}
     quiet = {clause_of(folded, m.start) for m in gone if m.key == "pain"} - protect
     areas = [m.key for m in matches if m.category == "area" and clause_of(folded, m.start) in quiet]

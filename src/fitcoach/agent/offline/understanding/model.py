@@ -121,10 +121,10 @@ class Understanding:
     replaced_areas: list[str] = field(default_factory=list)
     """Areas named right after "instead of" ("chest instead of legs"): what the user wants gone."""
     goal_named: str | None = None
+    """The goal the message names, affirmed or not ("rest for strength?"): tailors an answer."""
     avoided: frozenset[Weekday] = frozenset()
     """Days the learned tagger reads as days the user cannot or will not train (`day_avoid`): they
     rest and are never the new schedule's days ("lundi mercredi vendredi ; de garde le mardi")."""
-    """The goal the message names, affirmed or not ("rest for strength?"): tailors an answer."""
 
     @property
     def focus_areas(self) -> list[str]:
