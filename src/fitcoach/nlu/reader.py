@@ -69,10 +69,15 @@ class Reading:
 
     @property
     def asks_nothing(self) -> bool:
+        """`asks_nothing_about`, the user's own body known from the tagged spans."""
+        return self.asks_nothing_about(own_body=bool(self.roles("body_part_self")))
+
+    def asks_nothing_about(self, *, own_body: bool) -> bool:
         """Sure enough that the message asks for no plan change and no memory write: the first act
         asks for none, is more likely than not (`QUIET_MIN_CONFIDENCE`), and leads every action by
-        the margin chosen on held-out writers."""
-        needed = self.quiet_threshold_own_body if self.roles("body_part_self") else self.quiet_threshold
+        the margin chosen on held-out writers (on messages naming the user's own body, by the margin
+        chosen on those)."""
+        needed = self.quiet_threshold_own_body if own_body else self.quiet_threshold
         return (
             not self.asks_action
             and self.confidence >= QUIET_MIN_CONFIDENCE

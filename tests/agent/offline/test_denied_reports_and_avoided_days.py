@@ -7,9 +7,9 @@ import datetime as dt
 
 import pytest
 
-from fitcoach.agent.offline.acting import arbiter, weeks
+from fitcoach.agent.offline.acting import arbiter, restraint, weeks
 from fitcoach.agent.offline.acting.turn import Turn
-from fitcoach.agent.offline.understanding import understand
+from fitcoach.agent.offline.understanding import Intent, understand
 from fitcoach.contract.models import Weekday, WeeklyPlan
 from fitcoach.library import get_library
 from fitcoach.nlu import Reading
@@ -139,3 +139,36 @@ def test_a_bare_run_of_chinese_weekday_numerals_tagged_as_days_is_those_days() -
     assert {Weekday.MONDAY, Weekday.WEDNESDAY, Weekday.FRIDAY} <= days
     # untagged, the same numerals are no days
     assert arbiter.with_tagged_days(u, _reading(message, []), message, NOW).days == u.days
+
+
+def _remark(spans: list[tuple[str, str]], message: str) -> Reading:
+    """The models read small talk, surely, with the given tags."""
+    tagged = []
+    for text, role in spans:
+        start = message.index(text)
+        tagged.append(SlotSpan(text, start, start + len(text), role, 0.9))
+    probabilities = {"smalltalk": 0.9, "report_pain": 0.4}
+    return Reading(
+        acts=("smalltalk",),
+        confidence=0.9,
+        probabilities=probabilities,
+        topic=None,
+        spans=tuple(tagged),
+        threshold=0.86,
+        quiet_threshold=0.0,
+        quiet_threshold_own_body=0.66,
+    )
+
+
+def test_a_pain_the_rules_read_in_the_users_body_is_held_to_the_own_body_margin() -> None:
+    """ "Twisted my ankle yesterday, it's swollen": models that read small talk and tag nothing (the
+    seven-writer models did, at 0.72–0.99) do not silence an injury report; the same words about
+    somebody else are held back."""
+    own = "torci o tornozelo ontem na escada, tá inchado, hoje tem afundo"
+    u = understand(own, now=NOW, has_plan=True, library=get_library(), language="pt")
+    assert u.intent is Intent.ACUTE_PAIN
+    assert not restraint.holds_back(_remark([], own), u)
+    other = "minha esposa torceu o tornozelo ontem na escada, tá inchado"
+    v = understand(other, now=NOW, has_plan=True, library=get_library(), language="pt")
+    assert v.intent is Intent.ACUTE_PAIN
+    assert restraint.holds_back(_remark([("tornozelo", "body_part_other")], other), v)

@@ -70,7 +70,11 @@ def holds_back(found: Reading | None, u: Understanding) -> bool:
         return True
     if found.roles("body_part_self") and _a_remark(found):
         return True
-    return found.asks_nothing
+    # the user's own body: tagged by the models, or a pain the rules read in a part of the body with
+    # no other person tagged ("torci o tornozelo ontem… tá inchadinho", read as small talk at 0.72
+    # with no span tagged, is still an injury report held to the own-body margin)
+    rules_pain = u.intent is Intent.ACUTE_PAIN and bool(u.areas) and not found.roles("body_part_other")
+    return found.asks_nothing_about(own_body=bool(found.roles("body_part_self")) or rules_pain)
 
 
 REMARK_ACTS = frozenset({"smalltalk", "decline"})
