@@ -244,10 +244,12 @@ def test_a_new_users_first_week(
     page.locator(f".day-card[data-day={first}]").click()
     page.locator("a.start").click()
     expect(page.locator(".current-exercise")).to_be_visible()
-    for reps in ("10", "8"):
+    for logged, reps in enumerate(("10", "8"), start=1):
         page.locator("input.weight").fill("20")
         page.locator("input.reps").fill(reps)
         page.locator("button.log-set").click()
+        # each set is on the page before the next one is typed (a loaded machine typed ahead)
+        expect(page.locator(".current-exercise table.sets tr")).to_have_count(logged)
     expect(page.locator(".rest-timer")).to_be_visible()
     journey.no_english("the live workout")
     journey.shot("workout")

@@ -10,6 +10,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from fitcoach.agent.offline.provider import coach_turn
 from fitcoach.agent.offline.understanding.language import identify
 from fitcoach.agent.providers.base import TurnInput
 from fitcoach.clock import parse_instant
@@ -21,6 +22,8 @@ from fitcoach.library import get_library
 from fitcoach.library.gear import Gear
 from fitcoach.memory.apply import memory_after, plan_mutations
 from fitcoach.memory.model import MemoryItem
+from fitcoach.nlu import Reading
+from fitcoach.nlu.reader import SlotSpan
 
 DATA = Path(__file__).parents[2] / "data"
 LB_PER_KG = 2.20462
@@ -51,6 +54,70 @@ def memory_items(case: dict[str, Any], now: dt.datetime) -> list[MemoryItem]:
             )
         )
     return items
+
+
+def chat_case(
+    message: str,
+    lang: str,
+    *,
+    equipment: str | None = None,
+    plan: Any = "gym_fullbody_3day",
+    now: str = "2026-09-14T09:00:00Z",
+    **extra: Any,
+) -> dict[str, Any]:
+    """A case of the FORMAT.md shape for one message, with an equipment fact on record when given."""
+    memory = [
+        {"id": "mem_01", "tier": "tier_1_staples", "entry": {"category": "equipment", "fact": equipment}}
+    ]
+    return {
+        "id": "t",
+        "lang": lang,
+        "now": now,
+        "active_tab": "coach",
+        "selected_day": None,
+        "memory": memory if equipment is not None else [],
+        "plan": plan,
+        "logs": [],
+        "message": message,
+        **extra,
+    }
+
+
+def send(case: dict[str, Any]) -> CoachReply:
+    """The offline coach's reply to the case's message, its logs behind the analytics tools."""
+    turn, logs = turn_input(case, DATA / "cases")
+    return coach_turn(turn, LogToolRunner(logs, turn.now))
+
+
+def tagged_reading(
+    message: str,
+    acts: tuple[str, ...],
+    spans: list[tuple[str, str]] | tuple[()] = (),
+    *,
+    confidence: float = 0.9,
+    span_confidence: float = 0.9,
+    probabilities: dict[str, float] | None = None,
+    threshold: float = 1.0,
+    quiet_threshold: float = 1.0,
+    quiet_threshold_own_body: float = 1.0,
+) -> Reading:
+    """A reading as the models could give it, made by hand to test what the coach does with it: the
+    acts at `confidence` (unless `probabilities` are given) and each (text, role) tagged where the
+    text first stands in the message."""
+    tagged = []
+    for text, role in spans:
+        start = message.index(text)
+        tagged.append(SlotSpan(text, start, start + len(text), role, span_confidence))
+    return Reading(
+        acts=acts,
+        confidence=confidence,
+        probabilities=probabilities if probabilities is not None else {a: confidence for a in acts},
+        topic=None,
+        spans=tuple(tagged),
+        threshold=threshold,
+        quiet_threshold=quiet_threshold,
+        quiet_threshold_own_body=quiet_threshold_own_body,
+    )
 
 
 def turn_input(case: dict[str, Any], base: Path) -> tuple[TurnInput, list[dict[str, Any]]]:

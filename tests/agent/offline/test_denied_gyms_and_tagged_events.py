@@ -16,7 +16,7 @@ from fitcoach.facts.reader import apply_change
 from fitcoach.library import get_library
 from fitcoach.library.gear import Gear
 from fitcoach.nlu import Reading
-from fitcoach.nlu.reader import SlotSpan
+from tests.agent.offline.replay import tagged_reading
 
 NOW = dt.datetime(2026, 9, 14, 9, tzinfo=dt.UTC)  # a Monday
 
@@ -64,20 +64,8 @@ def test_a_chinese_digit_starting_a_word_is_no_weekday() -> None:
     assert [d.weekday for d in u.days] == [Weekday.SATURDAY]
 
 
-def _reading(message: str, acts: tuple[str, ...], spans: list[tuple[str, str]], p: float = 0.9) -> Reading:
-    tagged = []
-    for text, role in spans:
-        start = message.index(text)
-        tagged.append(SlotSpan(text, start, start + len(text), role, 0.9))
-    return Reading(
-        acts=acts,
-        confidence=p,
-        probabilities={a: p for a in acts},
-        topic=None,
-        spans=tuple(tagged),
-        threshold=1.0,
-        quiet_threshold=1.0,
-    )
+def _reading(message: str, acts: tuple[str, ...], spans: list[tuple[str, str]]) -> Reading:
+    return tagged_reading(message, acts, spans)
 
 
 def _decide(message: str, found: Reading, lang: str = "en") -> Understanding:

@@ -13,8 +13,7 @@ from fitcoach.agent.offline.understanding import Intent, understand
 from fitcoach.contract.models import Weekday, WeeklyPlan
 from fitcoach.library import get_library
 from fitcoach.nlu import Reading
-from fitcoach.nlu.reader import SlotSpan
-from tests.agent.offline.replay import DATA, LogToolRunner, turn_input
+from tests.agent.offline.replay import DATA, LogToolRunner, tagged_reading, turn_input
 
 NOW = dt.datetime(2026, 9, 14, 9, tzinfo=dt.UTC)  # a Monday
 
@@ -62,19 +61,7 @@ def test_a_report_beside_a_denial_stays_a_report(lang: str, message: str) -> Non
 
 
 def _reading(message: str, spans: list[tuple[str, str]]) -> Reading:
-    tagged = []
-    for text, role in spans:
-        start = message.index(text)
-        tagged.append(SlotSpan(text, start, start + len(text), role, 0.9))
-    return Reading(
-        acts=("plan_week",),
-        confidence=0.9,
-        probabilities={"plan_week": 0.9},
-        topic=None,
-        spans=tuple(tagged),
-        threshold=1.0,
-        quiet_threshold=1.0,
-    )
+    return tagged_reading(message, ("plan_week",), spans)
 
 
 @pytest.mark.parametrize(
@@ -143,17 +130,11 @@ def test_a_bare_run_of_chinese_weekday_numerals_tagged_as_days_is_those_days() -
 
 def _remark(spans: list[tuple[str, str]], message: str) -> Reading:
     """The models read small talk, surely, with the given tags."""
-    tagged = []
-    for text, role in spans:
-        start = message.index(text)
-        tagged.append(SlotSpan(text, start, start + len(text), role, 0.9))
-    probabilities = {"smalltalk": 0.9, "report_pain": 0.4}
-    return Reading(
-        acts=("smalltalk",),
-        confidence=0.9,
-        probabilities=probabilities,
-        topic=None,
-        spans=tuple(tagged),
+    return tagged_reading(
+        message,
+        ("smalltalk",),
+        spans,
+        probabilities={"smalltalk": 0.9, "report_pain": 0.4},
         threshold=0.86,
         quiet_threshold=0.0,
         quiet_threshold_own_body=0.66,

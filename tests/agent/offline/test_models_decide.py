@@ -11,27 +11,18 @@ import pytest
 from fitcoach.agent.offline.acting import equipment
 from fitcoach.agent.offline.acting.turn import Turn
 from fitcoach.agent.offline.answering.catalog import load_catalog
-from fitcoach.agent.offline.provider import coach_turn
 from fitcoach.agent.offline.understanding import understand
 from fitcoach.contract.models import CoachReply, Operation, ProposalType, Tier, WeeklyPlan
 from fitcoach.library import get_library
 from fitcoach.library.gear import Gear
 from fitcoach.nlu import Reading
-from tests.agent.offline.replay import DATA, LogToolRunner, turn_input
+from tests.agent.offline.replay import DATA, LogToolRunner, chat_case, send, tagged_reading, turn_input
 
 GYM = "Commercial gym: barbells, racks, benches, dumbbells, cables, leg press, leg extension."
 
 
 def _reading(act: str, confidence: float) -> Reading:
-    return Reading(
-        acts=(act,),
-        confidence=confidence,
-        probabilities={act: confidence},
-        topic=None,
-        spans=(),
-        threshold=1.0,
-        quiet_threshold=1.0,
-    )
+    return tagged_reading("", (act,), confidence=confidence)
 
 
 @pytest.mark.parametrize(
@@ -71,25 +62,7 @@ def test_a_sure_reading_of_a_gear_change_rebuilds_the_week_from_the_rules_gear_r
 
 
 def _send(message: str, lang: str, memory_fact: str, plan: str) -> CoachReply:
-    case = {
-        "id": "decide",
-        "lang": lang,
-        "now": "2026-09-14T09:00:00Z",
-        "active_tab": "coach",
-        "selected_day": None,
-        "memory": [
-            {
-                "id": "mem_01",
-                "tier": "tier_1_staples",
-                "entry": {"category": "equipment", "fact": memory_fact},
-            }
-        ],
-        "plan": plan,
-        "logs": [],
-        "message": message,
-    }
-    turn, logs = turn_input(case, DATA / "cases")
-    return coach_turn(turn, LogToolRunner(logs, turn.now))
+    return send(chat_case(message, lang, equipment=memory_fact, plan=plan))
 
 
 HOME = "Home gym with dumbbells up to 50 lbs and adjustable bench."

@@ -10,32 +10,18 @@ import datetime as dt
 import pytest
 
 from fitcoach.agent.offline.acting import arbiter
-from fitcoach.agent.offline.provider import coach_turn
 from fitcoach.agent.offline.understanding import Intent, understand
 from fitcoach.contract.models import ProposalType, Tier, Weekday
 from fitcoach.library import get_library
 from fitcoach.nlu import Reading
-from fitcoach.nlu.reader import SlotSpan
-from tests.agent.offline.replay import DATA, LogToolRunner, turn_input
+from tests.agent.offline.replay import chat_case, send, tagged_reading
 
 GYM = "Commercial gym: barbells, racks, benches, dumbbells, cables, leg press, leg extension, pull-up bar."
 THURSDAY = dt.datetime(2026, 9, 17, 9, tzinfo=dt.UTC)
 
 
 def _reading(message: str, act: str, spans: list[tuple[str, str]]) -> Reading:
-    tagged = []
-    for text, role in spans:
-        start = message.index(text)
-        tagged.append(SlotSpan(text, start, start + len(text), role, 0.9))
-    return Reading(
-        acts=(act,),
-        confidence=0.9,
-        probabilities={act: 0.9},
-        topic=None,
-        spans=tuple(tagged),
-        threshold=1.0,
-        quiet_threshold=1.0,
-    )
+    return tagged_reading(message, (act,), spans)
 
 
 @pytest.mark.parametrize(
@@ -64,35 +50,12 @@ def test_a_pain_report_changes_the_tagged_target_day_never_the_source(
 def test_an_unsure_tag_leaves_the_rules_day() -> None:
     message = "my quads are so sore from monday"
     u = understand(message, now=THURSDAY, has_plan=True, library=get_library(), language="en")
-    start = message.index("monday")
-    unsure = Reading(
-        acts=("report_soreness",),
-        confidence=0.9,
-        probabilities={"report_soreness": 0.9},
-        topic=None,
-        spans=(SlotSpan("monday", start, start + 6, "day_source", 0.3),),
-        threshold=1.0,
-        quiet_threshold=1.0,
-    )
+    unsure = tagged_reading(message, ("report_soreness",), [("monday", "day_source")], span_confidence=0.3)
     assert arbiter.with_target_day(u, unsure, message, Weekday.THURSDAY).target_day is u.target_day
 
 
 def test_sore_muscles_named_with_a_lighter_day_are_remembered() -> None:
-    case = {
-        "id": "sore",
-        "lang": "en",
-        "now": "2026-09-14T09:00:00Z",
-        "active_tab": "coach",
-        "selected_day": None,
-        "memory": [
-            {"id": "mem_01", "tier": "tier_1_staples", "entry": {"category": "equipment", "fact": GYM}}
-        ],
-        "plan": "gym_fullbody_3day",
-        "logs": [],
-        "message": "my chest is still really sore, make friday lighter please",
-    }
-    turn, logs = turn_input(case, DATA / "cases")
-    reply = coach_turn(turn, LogToolRunner(logs, turn.now))
+    reply = send(chat_case("my chest is still really sore, make friday lighter please", "en", equipment=GYM))
     assert reply.proposal.type is ProposalType.UPDATE_DAY and reply.proposal.target_day is Weekday.FRIDAY
     notes = [m for m in reply.memory_mutations if m.target_tier is Tier.PHYSIOLOGICAL]
     assert notes, reply.message
