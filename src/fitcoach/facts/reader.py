@@ -26,7 +26,7 @@ from fitcoach.languages.lexicon import load_lexicon
 from fitcoach.languages.numbers import KG_TO_LB, loads_of
 from fitcoach.languages.registry import understood
 from fitcoach.languages.text import fold, tokenize
-from fitcoach.library.gear import Gear
+from fitcoach.library.gear import Gear, gym_is_its_list
 
 NEGATION_REACH = 16
 """Characters between a negation and the gear it denies ("no bench", "pas de banc réglable")."""
@@ -133,8 +133,9 @@ def read_change(text: str) -> EquipmentChange:
         for cue in only_cues
         for i, hit in enumerate(gear)
     )
+    cap, unit = _dumbbell_cap(folded, lang, gear, statuses)
     gym = [hit for hit in find(folded, "gym")]
-    full_gym = (
+    full_gym = not gym_is_its_list(len(added - removed), cap) and (
         bool(gym)
         and not find(folded, "home")
         and not any(
@@ -143,7 +144,6 @@ def read_change(text: str) -> EquipmentChange:
             for cue in cues["negation"] + cues["removed"]
         )
     )
-    cap, unit = _dumbbell_cap(folded, lang, gear, statuses)
     pairs = _pair_list(folded, gear, statuses) if cap is not None else ()
     if pairs and pairs[-1] < cap - 0.05:  # type: ignore[operator]
         pairs = ()  # a heavier load elsewhere in the sentence: not a list of the pairs owned

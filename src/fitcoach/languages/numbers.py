@@ -12,7 +12,7 @@ from functools import cache, lru_cache
 from typing import Literal
 
 from fitcoach.languages.lexicon import SUPPORTED_LANGUAGES, Lexicon, load_lexicon, word_matches
-from fitcoach.languages.text import fold
+from fitcoach.languages.text import fold, is_han
 
 Unit = Literal["kg", "lb"]
 KG_TO_LB = 2.20462
@@ -34,12 +34,22 @@ class Load:
         return round(self.value * KG_TO_LB, 1) if self.unit == "kg" else self.value
 
 
+COMPOUND_JOINS = ("and", "et", "e", "и")
+"""Words that may join tens and units ("vingt-et-un", "vinte e cinco")."""
+
+
 def _number_alternation(lexicons: Iterable[Lexicon]) -> tuple[str, dict[str, int]]:
     words: dict[str, int] = {}
     for lex in lexicons:
         words.update({fold(w): n for w, n in lex.numbers.items()})
     ordered = sorted(words, key=len, reverse=True)
-    alternation = "|".join([r"\d+(?:[.,]\d+)?", *(re.escape(w) for w in ordered)])
+    tens = [re.escape(w) for w in ordered if 20 <= words[w] <= 90 and words[w] % 10 == 0 and not is_han(w)]
+    units = [re.escape(w) for w in ordered if 0 < words[w] < 10 and not is_han(w)]
+    joins = "|".join(COMPOUND_JOINS)
+    # "twenty-five", "vingt-cinq", "vinte e cinco", "двадцать пять": tens then units, read as one
+    compound = [rf"(?:{'|'.join(tens)})(?:\s+|-)(?:(?:{joins})(?:\s+|-))?(?:{'|'.join(units)})\b"]
+    compounds = compound if tens and units else []
+    alternation = "|".join([r"\d+(?:[.,]\d+)?", *compounds, *map(re.escape, ordered)])
     return f"(?:{alternation})", words
 
 
@@ -47,6 +57,9 @@ def _to_number(text: str, words: dict[str, int]) -> float:
     text = text.strip()
     if text in words:
         return float(words[text])
+    parts = [part for part in re.split(r"[\s-]+", text) if part and part not in COMPOUND_JOINS]
+    if len(parts) == 2 and all(part in words for part in parts):
+        return float(words[parts[0]] + words[parts[1]])
     return float(text.replace(",", "."))
 
 

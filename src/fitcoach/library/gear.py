@@ -47,6 +47,17 @@ UNAVAILABLE_IMPLIES: dict[Gear, frozenset[Gear]] = {
 
 COMMERCIAL_GYM: frozenset[Gear] = frozenset(Gear)
 
+LISTED_GYM_ITEMS = 2
+"""Items a gym's own list needs to stand for the gym."""
+
+
+def gym_is_its_list(listed: int, dumbbell_cap: float | None) -> bool:
+    """Whether a gym told with what it has is that list rather than a commercial gym: its dumbbells
+    stop at a weight and it names at least two things ("academia do condomínio: halteres até 20kg,
+    um banco reto e uma polia"). A commercial gym's dumbbells do not stop at 20 kg; without a cap
+    a gym stands for everything (its list is examples: "barbells, racks, cables, the works")."""
+    return dumbbell_cap is not None and listed >= LISTED_GYM_ITEMS
+
 
 class GearRequirement(BaseModel):
     """Conjunctive normal form of an index gear string.

@@ -28,6 +28,7 @@ from fitcoach.agent.providers.registry import ProviderOptions
 from fitcoach.contract.models import CoachReply, Tier1Entry, Tone, Verbosity, Weekday
 from fitcoach.errors import FitcoachError
 from fitcoach.memory.forget import asks_to_forget_everything
+from fitcoach.nlu import Reading
 
 Handler = Callable[[Turn], CoachReply]
 
@@ -135,9 +136,15 @@ def coach_turn(turn: TurnInput, tools: ToolRunner) -> CoachReply:
     found = None if CHIP_FEATURE in u.features else restraint.reading(turn.message, u.lang)
     u = arbiter.with_tagged_days(u, found, turn.message, turn.now)
     u = arbiter.decide(
-        u, found, has_plan=turn.plan is not None, message=turn.message, today=Weekday.of(turn.now.date())
+        u,
+        found,
+        has_plan=turn.plan is not None,
+        message=turn.message,
+        today=Weekday.of(turn.now.date()),
+        trained=frozenset(turn.plan.training_days()) if turn.plan is not None else frozenset(),
     )
     u = arbiter.with_avoided_days(u, found, turn.message)
+    u = arbiter.with_own_conditions(u, found)
     u = arbiter.with_target_day(u, found, turn.message, Weekday.of(turn.now.date()))
     week_level = u.days_per_week is not None or len({d.weekday for d in u.days if d.relative is None}) > 1
     if (
@@ -173,8 +180,10 @@ def coach_turn(turn: TurnInput, tools: ToolRunner) -> CoachReply:
     if restraint.holds_back(found, u):
         assert found is not None
         # the message asks for nothing: whatever words it contains, answer it and change nothing
-        if u.intent in restraint.ACTING_INTENTS or (
-            u.intent is Intent.UNKNOWN and found.acts[0] in restraint.QUESTION_ACTS
+        if (
+            u.intent in restraint.ACTING_INTENTS
+            or (u.intent is Intent.UNKNOWN and found.acts[0] in restraint.QUESTION_ACTS)
+            or _book_answers(found, u)
         ):
             answer = restraint.answer_without_acting(context, found)
             if restraint.answered_act(found) == "knowledge_question":
@@ -209,6 +218,20 @@ def coach_turn(turn: TurnInput, tools: ToolRunner) -> CoachReply:
         preferences += [memory_ops.answer_preference(context, key) for key in u.preferences]
         answer.memory_mutations.extend(p for p in preferences if p is not None)
     return _limited(context, u, answer)
+
+
+def _book_answers(found: Reading, u: Understanding) -> bool:
+    """A general question the models read with its topic, and nothing else, gets the book's answer
+    to it, whatever handler the rules' words pointed to ("how many hard sets for shoulders have I
+    been doing per week?" is weekly volume, not a technique question). One that also asks about the
+    user's own logs is the rules' progress review, and a warning sign (dizziness in a set) is
+    answered with its safety warning first."""
+    return (
+        restraint.book_question(found)
+        and len(found.acts) == 1
+        and u.intent is not Intent.PROGRESSION
+        and not u.problems
+    )
 
 
 def _limited(context: Turn, u: Understanding, answer: CoachReply) -> CoachReply:

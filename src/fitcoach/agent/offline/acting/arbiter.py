@@ -14,6 +14,7 @@ import datetime as dt
 import re
 from dataclasses import replace
 
+from fitcoach.agent.offline.acting.talk import area_key
 from fitcoach.agent.offline.understanding import Intent, Understanding
 from fitcoach.agent.offline.understanding.entities import zh_bare_weekdays
 from fitcoach.agent.offline.understanding.gear import LIST_JOINS
@@ -50,10 +51,12 @@ QUESTIONS = frozenset({Intent.PROGRESSION, Intent.TECHNIQUE, Intent.WHATS_TODAY}
 OVERRULED: dict[Intent, frozenset[Intent]] = {
     Intent.UNKNOWN: frozenset(ACT_INTENT.values()),
     Intent.WEEK_OVERHAUL: frozenset({Intent.DAY_EDIT, Intent.EVENT}),
-    Intent.DAY_EDIT: frozenset({Intent.EVENT}),
+    Intent.DAY_EDIT: frozenset({Intent.EVENT, Intent.WEEK_OVERHAUL}),
     Intent.ONBOARDING: frozenset({Intent.EVENT}),
     Intent.TECHNIQUE: frozenset({Intent.PROGRESSION}),
     Intent.WHATS_TODAY: frozenset({Intent.PROGRESSION}),
+    Intent.ACUTE_PAIN: frozenset({Intent.DAY_EDIT}),
+    Intent.LIVE_SWAP: frozenset({Intent.EVENT}),
 }
 """Which rules' readings the models may overrule, and into what. A message the rules cannot place
 takes the models' act. Where the rules act, only a narrower change is taken from the models: a
@@ -67,11 +70,20 @@ the request cases (tests/data/cases); a question among the rules' actions is lef
 An event the models are sure of overrules a new week, a day edit or an introduction: "je cours un semi
 dimanche, tu peux adapter la semaine ?" asks for the week around the race (the event handler tapers
 or moves it), not a leg day on Sunday; "со среды по субботу командировка" with the gear at home is a
-trip, not a new introduction."""
+trip, not a new introduction, and "со среды по субботу командировка… гантели с собой не потащу" a trip
+without gear, not a swap of today's dumbbell work. A day edit whose details are a week's (a
+number of days a week, a split) is the new week the models read. A pain report the rules read in muscles the
+models tag as muscles to train is a day edit ("最近覺得腹部很沒力" asks for core work)."""
 
 
 def decide(
-    u: Understanding, found: Reading | None, *, has_plan: bool, message: str, today: Weekday
+    u: Understanding,
+    found: Reading | None,
+    *,
+    has_plan: bool,
+    message: str,
+    today: Weekday,
+    trained: frozenset[Weekday] = frozenset(),
 ) -> Understanding:
     """The rules' understanding with the intent the models are sure of, and the roles' details."""
     if found is None or found.confidence < ARBITER_CONFIDENCE or u.intent not in OVERRULED:
@@ -90,19 +102,45 @@ def decide(
         intent = Intent.ONBOARDING
     if intent not in OVERRULED[u.intent] or (u.intent is Intent.ONBOARDING and not has_plan):
         return u
+    if u.intent is Intent.ACUTE_PAIN and not _muscles_to_train(found):
+        return u
+    if u.intent is Intent.DAY_EDIT and intent is Intent.WEEK_OVERHAUL and not _week_level(u):
+        return u
     rules = u
+    if intent is Intent.DAY_EDIT and _muscles_to_train(found):
+        # the rules' pain reading was the words, not the message: its areas are muscles to train
+        u = replace(u, conditions=[], afflicted_areas=[], hurt_areas=[])
     if intent is Intent.EVENT and u.event is None:
         u = replace(u, event=event_of_roles(u, found, message))
     if not _has_what_it_needs(intent, u):
         return rules
     # narrowed to one day only when one day is named and tagged as the day the request changes
     # ("Wednesday to Friday, 30 minutes each" stays a week)
-    one_day = bool(found.roles("day_target")) and len({d.weekday for d in u.days}) == 1
-    if intent is Intent.DAY_EDIT and u.intent is not Intent.UNKNOWN and (not one_day or u.has_cue("add_day")):
+    named = {d.weekday for d in u.days}
+    one_day = bool(found.roles("day_target", "day_source")) and len(named) == 1
+    # "add one on Friday" adds a day to the week only when Friday is not trained yet ("週五最後可以幫我
+    # 加一個核心動作嗎" adds an exercise to Friday's session)
+    adds_a_day = u.has_cue("add_day") and not named <= trained
+    narrowed = u.intent not in (Intent.UNKNOWN, Intent.ACUTE_PAIN)
+    if intent is Intent.DAY_EDIT and narrowed and (not one_day or adds_a_day or u.days_per_week):
         # "добавь день на руки в субботу" adds a day to the week: a week change however one-day
         return u
     target = u.target_day or (today if intent in ON_A_DAY and not u.days else None)
     return with_roles(replace(u, intent=intent, target_day=target), found, message)
+
+
+def _week_level(u: Understanding) -> bool:
+    """The rules' own details are a week's: a number of days a week or a split ("push/pull/legs sur
+    6 jours à partir de demain" is a new week starting tomorrow, not tomorrow's session)."""
+    return u.days_per_week is not None or u.has_cue("split")
+
+
+def _muscles_to_train(found: Reading) -> bool:
+    """The body the rules read as hurt is tagged as muscles to train and nothing as the user's own
+    sore or injured part: "週五最後可以幫我加一個核心動作嗎？最近覺得腹部很沒力" (weak abs) asks for core
+    work on Friday, it reports no pain."""
+    more = [s for s in found.roles("muscle_more") if s.confidence >= ROLE_CONFIDENCE]
+    return bool(more) and not found.roles("body_part_self")
 
 
 ON_A_DAY = frozenset({Intent.LIVE_SWAP, Intent.ACUTE_PAIN})
@@ -226,7 +264,7 @@ def with_avoided_days(u: Understanding, found: Reading | None, message: str) -> 
         if s.confidence >= ROLE_CONFIDENCE and not any(_listed(message, s, o) for o in others)
     ]
     avoided = {d.weekday for d in u.days if d.relative is None and any(a <= d.start < b for a, b in spans)}
-    return replace(u, avoided=frozenset(avoided)) if avoided else u
+    return replace(u, avoided=u.avoided | avoided) if avoided else u
 
 
 TARGETED = frozenset({Intent.DAY_EDIT, Intent.ACUTE_PAIN})
@@ -246,6 +284,36 @@ def with_target_day(u: Understanding, found: Reading | None, message: str, today
     if not targets and u.target_day in sources and u.intent is Intent.ACUTE_PAIN:
         return replace(u, target_day=today)
     return u
+
+
+JOINTS = frozenset({"lower_back", "knee", "elbow", "wrist", "hip", "neck", "ankle", "shoulder"})
+"""The joints (the shoulder among them): named in an introduction with a side, they are a condition
+("old rotator cuff thing on my left side"), not a muscle to train."""
+
+
+def with_own_conditions(u: Understanding, found: Reading | None) -> Understanding:
+    """The user's own body parts in an introduction are conditions the plan respects, not muscles to
+    build the week around: "остеохондроз поясничного отдела" (tagged `body_part_self`), "left knee
+    has been grumpy on deep lunges for years" (a joint with its side; "built around knee" was the
+    week this gave). Areas the rules already read as hurt or operated stay as they are. Only what
+    the models read as an introduction."""
+    if u.intent is not Intent.ONBOARDING or found is None or "onboarding" not in found.acts:
+        # only a message the models also read as an introduction ("健身房有個大叔跟我說「深蹲蹲太低會傷
+        # 膝蓋」，真的假的？" names a knee in a quoted question)
+        return u
+    tagged = found.roles("body_part_self")
+    own = [key for s in tagged if s.confidence >= ROLE_CONFIDENCE and (key := area_key(s.text)) is not None]
+    # a muscle is the user's trouble only by the rules' own words: "хочу нарастить… грудные и
+    # дельтовидные" tagged as the user's body is what they want to grow
+    own = [area for area in own if area not in MUSCLE_AREAS]
+    if u.side is not None:
+        own += [area for area in u.areas if area in JOINTS]
+    known = {*u.operated_areas, *(u.afflicted_areas if u.conditions else [])}
+    own = [area for area in dict.fromkeys(own) if area not in known]
+    if not own:
+        return u
+    afflicted = [*u.afflicted_areas, *(a for a in own if a not in u.afflicted_areas)]
+    return replace(u, own_areas=own, afflicted_areas=afflicted)
 
 
 def other_question(found: Reading | None) -> bool:

@@ -5,6 +5,7 @@ memory write."""
 
 from __future__ import annotations
 
+from fitcoach.agent.offline.acting.progression import volume_line
 from fitcoach.agent.offline.acting.turn import Turn, reply
 from fitcoach.agent.offline.acting.writing import preference_key
 from fitcoach.agent.offline.answering.book import AnswerContext, Unit, answer
@@ -99,9 +100,27 @@ def _own_news(turn: Turn, reading: TopicReading) -> bool:
     )
 
 
+LOGGED_TOPICS = frozenset({"weekly_volume"})
+"""Topics the user's own logs answer beside the book: "how many sets a week for shoulders?" is also
+"how many have I been doing?" (get_volume_trends), said first."""
+
+
 def knowledge(turn: Turn, topic: str) -> CoachReply:
     """The book's answer to `topic`, tailored; a conversational reply with no proposal or memory."""
-    return reply(turn, answer(topic, turn.lang, answer_context(turn, topic)))
+    book = answer(topic, turn.lang, answer_context(turn, topic))
+    return reply(turn, " ".join(part for part in (_logged(turn, topic), book) if part))
+
+
+def _logged(turn: Turn, topic: str) -> str:
+    """The user's logged weekly sets for the muscle the question names, when they have logs."""
+    group, _ = _muscle(turn)
+    if topic not in LOGGED_TOPICS or group is None:
+        return ""
+    trends = turn.tools.call("get_volume_trends", {"muscle_group": group.value, "weeks_back": 4})
+    weeks = trends.get("weeks") if "error" not in trends else None
+    logged = isinstance(weeks, list) and any(isinstance(w, dict) and w.get("hard_sets") for w in weeks)
+    # a newcomer with no logged sets of that muscle gets the book alone, not "0 hard sets"
+    return volume_line(turn, trends, group) if logged else ""
 
 
 def answer_context(turn: Turn, topic: str) -> AnswerContext:

@@ -104,7 +104,8 @@ def _sessions(result: dict[str, Any]) -> tuple[list[Session], str, Weekday | Non
     return sessions, (units[-1] if units else "lb"), last_day
 
 
-def _volume_line(turn: Turn, result: dict[str, Any], group: MuscleGroup) -> str:
+def volume_line(turn: Turn, result: dict[str, Any], group: MuscleGroup) -> str:
+    """The user's logged hard sets a week for `group` and their trend (`get_volume_trends`)."""
     weeks = [w for w in result.get("weeks") or [] if isinstance(w, dict)]
     complete = weeks[:-1] if len(weeks) > 1 else weeks
     if not complete:
@@ -171,7 +172,7 @@ def progression(turn: Turn) -> CoachReply:
     last = sessions[-1].working() if sessions else []
     load = max((s.weight_lb for s in last), default=0.0)
     top_reps = min((s.reps for s in last if s.weight_lb == load), default=0)
-    volume = _volume_line(turn, trends, group) if "error" not in trends else ""
+    volume = volume_line(turn, trends, group) if "error" not in trends else ""
     if turn.u.has_cue("record"):
         volume = " ".join(part for part in (_record_line(turn, exercise), volume) if part)
     if volume and _numbers_only(turn):

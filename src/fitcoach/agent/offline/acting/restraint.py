@@ -115,8 +115,13 @@ def answered_act(found: Reading) -> str:
     return next((a for a in found.acts if a in QUESTION_ACTS), found.acts[0])
 
 
+def book_question(found: Reading) -> bool:
+    """A general training question with a topic the answer book answers."""
+    return answered_act(found) == "knowledge_question" and found.topic not in (None, "other")
+
+
 def _question(turn: Turn, found: Reading) -> CoachReply:
-    if answered_act(found) == "knowledge_question" and found.topic not in (None, "other"):
+    if book_question(found):
         # the answer book's answer to the topic the model read, tailored to the user
         assert found.topic is not None
         return knowledge.knowledge(turn, found.topic)

@@ -13,11 +13,17 @@ from fitcoach.engine.profile import Profile
 
 def ruled_out_days(turn: Turn, week_start: dt.date) -> set[Weekday]:
     """The weekdays named in a message that says the user will not train, within the plan's week.
-    A message that also moves a session names where it goes, so it rules nothing out here."""
+    A message that also moves a session names where it goes (two days besides the event's), so it
+    rules nothing out here; one day besides the event's has nowhere to go ("casamento no sábado…
+    sexta vou passar o dia todo resolvendo coisa, não vai dar pra treinar": Friday rests)."""
     u = turn.u
-    if not u.has_cue("cant_train") or u.has_cue("move"):
+    if not u.has_cue("cant_train"):
         return set()
-    return {d.weekday for d in u.days if d.relative is None and 0 <= (d.date - week_start).days < 7}
+    named = {d.weekday for d in u.days if d.relative is None and 0 <= (d.date - week_start).days < 7}
+    event_day = {d.weekday for d in u.days if u.event is not None and d.date == u.event.date}
+    if u.has_cue("move") and len(named - event_day) != 1:
+        return set()
+    return named
 
 
 def rest_on(turn: Turn, week: WeeklyPlan, profile: Profile, away: set[Weekday]) -> WeeklyPlan:

@@ -191,7 +191,7 @@ def onboarding(turn: Turn) -> CoachReply:
     priorities = muscle_groups([area for area in u.focus_areas if area not in one_day])
     if (goal := _goal_news(turn, priorities, days, per_week)) is not None:
         mutations.append(goal)
-    chronic_areas = [*(u.afflicted_areas if u.conditions else []), *u.operated_areas]
+    chronic_areas = [*(u.afflicted_areas if u.conditions else []), *u.operated_areas, *u.own_areas]
     if chronic_areas:
         for area in dict.fromkeys(chronic_areas):
             if (m := memory.chronic(turn, area, _trigger(turn, area))) is not None:
@@ -199,6 +199,9 @@ def onboarding(turn: Turn) -> CoachReply:
     if per_week is None and day_focus:
         per_week = turn.profile(mutations).schedule.days_per_week
     if not mutations and per_week is None:
+        if turn.plan is not None:
+            # a user with a plan is never told they have none: one short question with choices
+            return choices.ask(turn)
         return reply(turn, turn.say("no_plan"))  # nothing to build on yet: the welcome question
     if per_week is None:
         return reply(turn, turn.say("ask_days"), mutations=mutations)

@@ -10,7 +10,7 @@ from fitcoach.agent.offline.understanding.entities import sentence_of
 from fitcoach.agent.offline.understanding.model import Load
 from fitcoach.languages.grammar import alternation, word_set
 from fitcoach.languages.lexicon import Match
-from fitcoach.library.gear import COMMERCIAL_GYM, Gear
+from fitcoach.library.gear import COMMERCIAL_GYM, Gear, gym_is_its_list
 
 
 def gear_of(matches: list[Match]) -> tuple[set[Gear], list[tuple[Gear, int]]]:
@@ -24,6 +24,16 @@ def gear_of(matches: list[Match]) -> tuple[set[Gear], list[tuple[Gear, int]]]:
         gear |= set(names)
         positions.extend((name, match.start) for name in names)
     return gear, positions
+
+
+def listed_gym(matches: list[Match], gear: set[Gear], negated: set[Gear], cap: float | None) -> set[Gear]:
+    """The gear of a gym told with its own list and dumbbell cap (`gym_is_its_list`): that list."""
+    gyms = [m for m in matches if m.category == "gear" and m.key == "*"]
+    listed = {
+        Gear(name) for m in matches if m.category == "gear" and m.key != "*" for name in m.key.split("+")
+    }
+    listed -= negated
+    return listed if gyms and gym_is_its_list(len(listed), cap) else gear
 
 
 NEGATION_REACH = 16
@@ -58,7 +68,17 @@ def negated_gear(folded: str, matches: list[Match]) -> set[Gear]:
                     break
                 denied |= {Gear(name) for name in previous.key.split("+")}
                 match = previous
+    # a denial carries over "nor"/"or" to the next gear: "não tem barra olímpica nem máquina de perna"
+    for previous, match in pairwise(ordered):
+        carried = folded[previous.end : match.start].strip(" ,") in DENIAL_JOINS
+        if carried and {Gear(name) for name in previous.key.split("+")} <= denied:
+            denied |= {Gear(name) for name in match.key.split("+")}
     return denied
+
+
+DENIAL_JOINS = word_set("denial_joins")
+"""Joins that carry a denial to the next gear ("no bench or barbell"); "and" may not ("no bench and
+dumbbells up to 20 kg")."""
 
 
 _CLAUSE_BREAK = re.compile(r"[,.;:!?\uff0c\u3002\uff1b\uff1a\uff01\uff1f]")

@@ -5,6 +5,7 @@ hits as extra evidence and the user's stored language as the prior; Chinese by s
 from __future__ import annotations
 
 import json
+import re
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
@@ -43,6 +44,23 @@ def _latin_vocabularies() -> dict[str, frozenset[str]]:
     }
 
 
+QUOTED = re.compile(r"«[^»]*»|“[^”]*”|„[^“”]*[“”]|\"[^\"]*\"|「[^」]*」|『[^』]*』")
+"""A quotation in a message ("Arnold disait « the last three reps make it grow »") is someone
+else's words: the language is read from the user's own words around it."""
+
+
+MIN_OWN_WORDS = 3
+"""Words outside the quotations needed to read the language from them alone."""
+
+
+def quoted_spans(text: str) -> list[tuple[int, int]]:
+    """The quotations of `text`, when the user's own words around them still say something."""
+    spans = [(m.start(), m.end()) for m in QUOTED.finditer(text)]
+    outside = QUOTED.sub(" ", text)
+    own = max(len(tokens(outside)), script_counts(outside).han)
+    return spans if own >= MIN_OWN_WORDS else []
+
+
 def identify(
     text: str, folded: str, ignore_spans: list[tuple[int, int]] | None = None, *, prior: str | None = None
 ) -> LanguageGuess:
@@ -50,6 +68,8 @@ def identify(
     language) do not count as evidence; `prior` is the user's stored language."""
     kept = folded
     original = text
+    if len(text) == len(folded):
+        ignore_spans = [*(ignore_spans or []), *quoted_spans(text)]
     for start, end in ignore_spans or []:
         kept = kept[:start] + " " * (end - start) + kept[end:]
         if len(text) == len(folded):  # folding kept the offsets: blank the names for lingua too

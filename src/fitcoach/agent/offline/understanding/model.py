@@ -108,6 +108,9 @@ class Understanding:
     """The areas in the very clause of a pain or soreness word; several when the user lists them."""
     operated_areas: list[str] = field(default_factory=list)
     """Areas named with a surgery or a reconstruction: chronic conditions to respect."""
+    own_areas: list[str] = field(default_factory=list)
+    """Areas an introduction names as the user's own trouble (tagged `body_part_self`, or a joint
+    given with its side: "left knee has been grumpy for years"): conditions to respect, no focus."""
     focus_days: dict[Weekday, list[str]] = field(default_factory=dict)
     weeks_back: int | None = None
     span_days: int | None = None

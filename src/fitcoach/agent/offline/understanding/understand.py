@@ -31,6 +31,7 @@ from fitcoach.agent.offline.understanding.model import (
     Side,
     Understanding,
 )
+from fitcoach.agent.offline.understanding.rest_days import rested_weekdays
 from fitcoach.agent.offline.understanding.topics import topic_vocabulary
 from fitcoach.agent.offline.understanding.trips import away_days_of, returning_back
 from fitcoach.agent.offline.understanding.weekday_lists import read_listed_weekdays
@@ -161,6 +162,8 @@ def understand(
     negated = gear_ent.negated_gear(folded, matches) | gear_ent.parted_gear(folded, matches)
     gear -= negated
     loads = ent.loads_of(folded, lexicons)
+    cap = gear_ent.dumbbell_cap(folded, loads, gear_positions, loose=not exercise_matches)
+    gear = gear_ent.listed_gym(matches, gear, negated, cap)
     # "up to 32 kg instead of 50 lb", "而不是22公斤": a new load beside the old one, no swap
     matches = _without_compared_loads(folded, matches, exercise_matches, loads)
     areas = ent.keys(matches, "area")
@@ -259,7 +262,7 @@ def understand(
         side=_side(ent.first_key(matches, "side")),
         conditions=conditions,
         gear=frozenset(gear - unavailable),
-        dumbbell_max_lb=gear_ent.dumbbell_cap(folded, loads, gear_positions, loose=not exercise_matches),
+        dumbbell_max_lb=cap,
         loads=loads,
         unavailable_gear=frozenset(unavailable),
         negated_gear=frozenset(negated),
@@ -282,6 +285,7 @@ def understand(
         minutes_only=minutes is not None and minutes_only(folded, matches, lexicons),
         replaced_areas=_replaced_areas(matches, folded),
         goal_named=ent.first_key(matches, "goal"),
+        avoided=rested_weekdays(folded, matches, days),
     )
     # a tapped suggestion chip names its edit exactly: read with the templates that wrote it
     chip = read_chip(message, library) if has_plan else None
