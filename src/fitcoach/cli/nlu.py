@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 from fitcoach.cli.common import echo_json
+from fitcoach.contract.models import Weekday
 from fitcoach.nlu.corpus import load_corpus
 from fitcoach.nlu.evaluate import (
     Prediction,
@@ -33,6 +34,9 @@ be 0.38: unwanted actions 2.3 % instead of 3.8 %, but real pain reports such as 
 crushers today", read as technique questions, would be lost; a missed injury costs more)."""
 
 
+TRAINED = frozenset({Weekday.MONDAY, Weekday.WEDNESDAY, Weekday.FRIDAY})
+
+
 def _coach_restraint(predictions: list[Prediction], quiet: float, quiet_own_body: float) -> dict[str, object]:
     """The offline coach's rules on the held-out messages: alone, with restraint, and as the coach
     runs them (the models' act where the rules cannot place a message, `acting/arbiter.py`, then
@@ -40,10 +44,9 @@ def _coach_restraint(predictions: list[Prediction], quiet: float, quiet_own_body
     holds back, and how many requests it acts on at all."""
     import datetime as dt
 
-    from fitcoach.agent.offline.acting.arbiter import decide
+    from fitcoach.agent.offline.acting.arbiter import read_with_models
     from fitcoach.agent.offline.acting.restraint import ACTING_INTENTS, holds_back
     from fitcoach.agent.offline.understanding import understand
-    from fitcoach.contract.models import Weekday
     from fitcoach.library import get_library
 
     library = get_library()
@@ -70,7 +73,8 @@ def _coach_restraint(predictions: list[Prediction], quiet: float, quiet_own_body
             unwanted += not asks
             unwanted_left += not asks and not held
             held_requests += asks and held
-        coach = decide(rules, found, has_plan=True, message=p.item.text, today=Weekday.of(now.date()))
+        # the plan of the eval cases' fixtures: a full-body week on Monday, Wednesday and Friday
+        coach = read_with_models(rules, found, p.item.text, now, TRAINED)
         if coach.intent in ACTING_INTENTS:
             held = holds_back(found, coach)
             coach_unwanted += not asks and not held

@@ -134,18 +134,8 @@ def coach_turn(turn: TurnInput, tools: ToolRunner) -> CoachReply:
             u, turn = completed, replace(turn, message=f"{last.user_message}\n{turn.message}")
     # a tapped chip is the coach's own exact edit: no model second-guesses it
     found = None if CHIP_FEATURE in u.features else restraint.reading(turn.message, u.lang)
-    u = arbiter.with_tagged_days(u, found, turn.message, turn.now)
-    u = arbiter.decide(
-        u,
-        found,
-        has_plan=turn.plan is not None,
-        message=turn.message,
-        today=Weekday.of(turn.now.date()),
-        trained=frozenset(turn.plan.training_days()) if turn.plan is not None else frozenset(),
-    )
-    u = arbiter.with_avoided_days(u, found, turn.message)
-    u = arbiter.with_own_conditions(u, found)
-    u = arbiter.with_target_day(u, found, turn.message, Weekday.of(turn.now.date()))
+    trained = frozenset(turn.plan.training_days()) if turn.plan is not None else None
+    u = arbiter.read_with_models(u, found, turn.message, turn.now, trained)
     week_level = u.days_per_week is not None or len({d.weekday for d in u.days if d.relative is None}) > 1
     if (
         u.intent in ADDS_TO_A_DAY

@@ -76,6 +76,27 @@ number of days a week, a split) is the new week the models read. A pain report t
 models tag as muscles to train is a day edit ("最近覺得腹部很沒力" asks for core work)."""
 
 
+def read_with_models(
+    u: Understanding,
+    found: Reading | None,
+    message: str,
+    now: dt.datetime,
+    trained: frozenset[Weekday] | None,
+) -> Understanding:
+    """The rules' reading of a message with what the models read in it, in the order the coach
+    uses (and `fitcoach nlu eval` measures): tagged days the rules missed, the act the models are
+    sure of, avoided days, an introduction's own conditions, the day a request changes. `trained`
+    is the plan's training days, None without a plan."""
+    today = Weekday.of(now.date())
+    u = with_tagged_days(u, found, message, now)
+    u = decide(
+        u, found, has_plan=trained is not None, message=message, today=today, trained=trained or frozenset()
+    )
+    u = with_avoided_days(u, found, message)
+    u = with_own_conditions(u, found)
+    return with_target_day(u, found, message, today)
+
+
 def decide(
     u: Understanding,
     found: Reading | None,
