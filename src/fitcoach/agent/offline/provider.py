@@ -198,7 +198,8 @@ def coach_turn(turn: TurnInput, tools: ToolRunner) -> CoachReply:
         answer = reply(context, context.say("edit_failed"))
     if u.intent is not Intent.ONBOARDING and (goal := memory_ops.goal_change(context)) is not None:
         update = context.say("goal_updated", goal=context.word(f"goal_{u.goal_type}"))
-        if u.intent is Intent.UNKNOWN:
+        # "меняю цель: хочу силу… объём уже надоел": the news is the goal, not a question about no lift
+        if u.intent is Intent.UNKNOWN or (u.intent in arbiter.QUESTIONS and not u.exercises):
             answer = reply(context, update)
         else:
             answer.message = f"{answer.message}{context.sentence_gap()}{update}"

@@ -85,7 +85,8 @@ def read_with_models(
 ) -> Understanding:
     """The rules' reading of a message with what the models read in it, in the order the coach
     uses (and `fitcoach nlu eval` measures): tagged days the rules missed, the act the models are
-    sure of, avoided days, an introduction's own conditions, the day a request changes. `trained`
+    sure of, avoided days, an introduction's own conditions, a session moved to a free day, the day
+    a request changes. `trained`
     is the plan's training days, None without a plan."""
     today = Weekday.of(now.date())
     u = with_tagged_days(u, found, message, now)
@@ -94,7 +95,31 @@ def read_with_models(
     )
     u = with_avoided_days(u, found, message)
     u = with_own_conditions(u, found)
+    u = with_moved_session(u, trained)
     return with_target_day(u, found, message, today)
+
+
+MOVABLE = (None, "tomorrow", "day_after_tomorrow")
+"""Days a session can be moved between: named weekdays, tomorrow and the day after."""
+
+
+def moved_between(u: Understanding, trained: frozenset[Weekday]) -> tuple[Weekday, Weekday] | None:
+    """ "Move Wednesday to Thursday", "can u just move thursdays workout to tomorrow?": with a word of
+    moving and two days named, one trained and one free, the session goes from the first to the
+    second whatever order they are named in."""
+    days = {d.weekday for d in u.days if d.relative in MOVABLE}
+    if not u.has_cue("move") or len(days) != 2:
+        return None
+    sources, targets = [d for d in days if d in trained], [d for d in days if d not in trained]
+    return (sources[0], targets[0]) if len(sources) == 1 and len(targets) == 1 else None
+
+
+def with_moved_session(u: Understanding, trained: frozenset[Weekday] | None) -> Understanding:
+    """A session moved from a training day to a free one changes the week, not one day (the rules
+    read "move thursdays workout to tomorrow" as a day edit and asked which)."""
+    if u.intent is not Intent.DAY_EDIT or trained is None or moved_between(u, trained) is None:
+        return u
+    return replace(u, intent=Intent.WEEK_OVERHAUL)
 
 
 def decide(
@@ -110,6 +135,11 @@ def decide(
     if found is None or found.confidence < ARBITER_CONFIDENCE or u.intent not in OVERRULED:
         return u
     intent = ACT_INTENT.get(found.acts[0])
+    if _tagged_event(found) and u.intent in (Intent.WEEK_OVERHAUL, Intent.DAY_EDIT):
+        # "這週日要爬玉山 週六一早就出發了，想讓腿保持新鮮，這週要怎麼調？": a week asked for around an
+        # event the models tag with its day is the event's week (tapered, its days free), not a new
+        # schedule on the days the message names
+        intent = Intent.EVENT
     if intent is None:
         return u
     # the models agreeing with the rules on any act leave the rules' reading, except an event read
@@ -148,6 +178,12 @@ def decide(
         return u
     target = u.target_day or (today if intent in ON_A_DAY and not u.days else None)
     return with_roles(replace(u, intent=intent, target_day=target), found, message)
+
+
+def _tagged_event(found: Reading) -> bool:
+    """The models read a life event among the acts and tag the event and its day."""
+    sure = [r for r in ("event", "day_event") if any(s.confidence >= ROLE_CONFIDENCE for s in found.roles(r))]
+    return "life_event" in found.acts and len(sure) == 2
 
 
 def _week_level(u: Understanding) -> bool:
@@ -201,9 +237,11 @@ def event_of_roles(u: Understanding, found: Reading, message: str) -> EventMenti
         return None
     dated = [d for d in days_in(u, found, message, "day_event", minimum=0.0) if d.relative != "today"]
     if not dated:
-        # the event's day tagged in another role ("un semi [dimanche](day_target)"): the one date named
+        # the event's day tagged in another role ("un semi [dimanche](day_target)"): the one date
+        # named, or every date named when the models are sure of the event ("這週五晚上出發爬玉山，週六
+        # 攻頂、週日下山": away from Friday to Sunday)
         named = {d.date: d for d in u.days if d.relative in (None, "day_of_month", "weekend")}
-        if len(named) != 1:
+        if len(named) != 1 and (len(named) < 2 or found.confidence < found.threshold):
             return None
         dated = list(named.values())
     first = min(dated, key=lambda d: d.date)
@@ -241,7 +279,9 @@ def with_roles(u: Understanding, found: Reading, message: str) -> Understanding:
     target = at[0].weekday if at else u.target_day
     features = set(u.features)
     more = found.roles("muscle_more")
-    if more and any(a in MUSCLE_AREAS for a in u.focus_areas):
+    # "明天的下半身可以不要弓箭步類的嗎": a lift taken out of the day's muscles is no more work for them
+    removing = u.has_cue("cut") and bool(u.exercises or u.families)
+    if more and any(a in MUSCLE_AREAS for a in u.focus_areas) and not removing:
         features.add("has:add_to_day")
     return replace(u, target_day=target, features=frozenset(features))
 

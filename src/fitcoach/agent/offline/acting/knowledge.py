@@ -117,10 +117,8 @@ def _logged(turn: Turn, topic: str) -> str:
     if topic not in LOGGED_TOPICS or group is None:
         return ""
     trends = turn.tools.call("get_volume_trends", {"muscle_group": group.value, "weeks_back": 4})
-    weeks = trends.get("weeks") if "error" not in trends else None
-    logged = isinstance(weeks, list) and any(isinstance(w, dict) and w.get("hard_sets") for w in weeks)
-    # a newcomer with no logged sets of that muscle gets the book alone, not "0 hard sets"
-    return volume_line(turn, trends, group) if logged else ""
+    # a newcomer with no logged sets of that muscle gets the book alone (`volume_line` says nothing)
+    return "" if "error" in trends else volume_line(turn, trends, group)
 
 
 def answer_context(turn: Turn, topic: str) -> AnswerContext:

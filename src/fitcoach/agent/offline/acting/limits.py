@@ -25,11 +25,13 @@ def limits_days(turn: Turn) -> bool:
     )
 
 
-def limited_days(turn: Turn) -> CoachReply:
+def limited_days(turn: Turn, days: list[Weekday] | None = None) -> CoachReply:
+    """The named days (or `days`: every training day for "30 minutes a session from now on")
+    compressed to the message's minutes."""
     plan = turn.plan
     minutes = turn.u.minutes
     assert plan is not None and minutes is not None
-    named = sorted({d.weekday for d in turn.u.days if d.relative is None}, key=lambda d: d.position)
+    named = days or sorted({d.weekday for d in turn.u.days if d.relative is None}, key=lambda d: d.position)
     inside = [day for day in named if not plan.days[day].is_rest_day]
     if not inside:
         return reply(turn, turn.say("rest_day", day=turn.join([turn.day_name(d) for d in named])))
@@ -49,7 +51,7 @@ def limited_days(turn: Turn) -> CoachReply:
     report = validate_week(week, profile, library=turn.library)
     if not report.ok:
         raise BadInput(f"the shortened week fails validation: {report.codes()}", code="plan_invalid")
-    days = turn.join([turn.day_name(d) for d in inside])
-    message = turn.say("days_limited", days=days, minutes=minutes)
-    summary = turn.diff("days_limited", days=days, minutes=minutes)
+    names = turn.join([turn.day_name(d) for d in inside])
+    message = turn.say("days_limited", days=names, minutes=minutes)
+    summary = turn.diff("days_limited", days=names, minutes=minutes)
     return reply(turn, message, kind=ProposalType.UPDATE_WEEK, data=week, summary_diff=summary)

@@ -108,8 +108,8 @@ def volume_line(turn: Turn, result: dict[str, Any], group: MuscleGroup) -> str:
     """The user's logged hard sets a week for `group` and their trend (`get_volume_trends`)."""
     weeks = [w for w in result.get("weeks") or [] if isinstance(w, dict)]
     complete = weeks[:-1] if len(weeks) > 1 else weeks
-    if not complete:
-        return ""
+    if not any(w.get("hard_sets") for w in weeks):
+        return ""  # nothing logged for the group: no "0 hard sets" line
     first, last = float(complete[0].get("hard_sets") or 0), float(complete[-1].get("hard_sets") or 0)
     trend = "up" if last > first * 1.05 else "down" if last < first * 0.95 else "flat"
     return turn.say(

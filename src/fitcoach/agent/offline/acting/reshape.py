@@ -11,9 +11,12 @@ from fitcoach.agent.offline.acting.turn import Turn, reply
 from fitcoach.agent.offline.answering.plurals import fill
 from fitcoach.agent.offline.understanding import Understanding
 from fitcoach.contract.models import CoachReply, DayPlan, ProposalType, Weekday, WeeklyPlan
+from fitcoach.engine.bodyparts import AREA_GROUP
 from fitcoach.engine.dayops import add_group_work, day_off, focus_day, harder_day
 from fitcoach.engine.generator import DEFAULT_MINUTES
 from fitcoach.errors import BadInput
+from fitcoach.facts.model import BodyArea
+from fitcoach.library.models import MUSCLE_TO_GROUP
 from fitcoach.nlu import Reading
 from fitcoach.nlu.reader import ROLE_CONFIDENCE
 
@@ -25,6 +28,9 @@ def is_past(turn: Turn, weekday: Weekday) -> bool:
     """A day of the plan's week that is already over: edits go to today or later."""
     day = turn.plan_day(weekday)
     return day is not None and day.date is not None and day.date < turn.now.date()
+
+
+AREAS = frozenset(area.value for area in BodyArea)
 
 
 def _wanted(turn: Turn) -> list[str]:
@@ -150,6 +156,7 @@ def _added(turn: Turn, plan: WeeklyPlan, weekday: Weekday, wanted: list[str]) ->
         return choices.ask(turn)
     before = plan.days[weekday]
     name = turn.day_name(weekday)
+    only = _working(turn, wanted)
     try:
         result = add_group_work(
             turn.trained_week or plan,
@@ -158,14 +165,30 @@ def _added(turn: Turn, plan: WeeklyPlan, weekday: Weekday, wanted: list[str]) ->
             turn.profile(),
             minutes=_minutes(turn, before),
             library=turn.library,
+            only=only,
         )
     except BadInput:
+        if only is not None and not set(only) & set(before.slugs()):
+            # no lift for the muscle named fits that day (recovery, gear) and none is there to load
+            # up: say so, add nothing else ("posterior de coxa" never became a calf raise)
+            raise
         # nothing of the group fits even in place of another lift: more sets where there is room
         return _harder(turn, plan, weekday, wanted, effort=False)
     assert isinstance(result.data, DayPlan)
     changes = _changes(turn, before, result.data)
     message = turn.say("day_harder", day=name, changes=changes, minutes=result.data.duration_minutes)
     return _staged(turn, weekday, result.data, message, turn.diff("day_harder", day=name, changes=changes))
+
+
+def _working(turn: Turn, wanted: list[str]) -> list[str] | None:
+    """The lifts whose main muscle is one the user named ("posterior de coxa": a hamstring lift, not
+    the calf raise of the same index group); None when only whole groups are named ("legs")."""
+    muscles = {group for area in wanted if area in AREAS and (group := AREA_GROUP.get(BodyArea(area)))}
+    if not muscles:
+        return None
+    return [
+        e.slug for e in turn.library if e.primary_muscles and MUSCLE_TO_GROUP[e.primary_muscles[0]] in muscles
+    ]
 
 
 def added_exercises(turn: Turn, weekday: Weekday) -> list[str]:

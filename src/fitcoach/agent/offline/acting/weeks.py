@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 from fitcoach.agent.offline.acting import choices, memory, writing
+from fitcoach.agent.offline.acting.arbiter import moved_between
 from fitcoach.agent.offline.acting.areas import (
     EVENT_DEFAULT_AREAS,
     body_areas,
@@ -259,12 +260,11 @@ def _target_days(turn: Turn, plan: WeeklyPlan) -> list[Weekday]:
     """The weekdays to train on. "Move Wednesday to Thursday" (two days, the first trained, the
     second free) shifts one session; otherwise the named days are the new schedule."""
     named = _named_days(turn)
-    ordered = [d.weekday for d in sorted(turn.u.days, key=lambda d: d.start) if d.relative is None]
     current = plan.training_days()
-    if turn.u.has_cue("move") and len(named) == 2 and len(ordered) >= 2:
-        source, target = ordered[0], ordered[1]
-        if source in current and target not in current:
-            return sorted({*current, target} - {source}, key=lambda day: day.position)
+    moved = moved_between(turn.u, frozenset(current))
+    if moved is not None:
+        source, target = moved
+        return sorted({*current, target} - {source}, key=lambda day: day.position)
     added = [day for day in named if day not in current]
     per_week = turn.u.days_per_week
     if len(named) == 1 and added and (turn.u.has_cue("add_day") or per_week == len(current) + 1):
@@ -334,6 +334,9 @@ def overhaul(turn: Turn) -> CoachReply:
     }
     if (moved := _moved_session(turn, plan, _named_days(turn))) is not None:
         focus = {moved[1]: list(index_groups(turn.u.focus_areas))}
+    if len(days) < 2 and not turn.u.days_per_week and turn.u.minutes and len(plan.training_days()) >= 2:
+        # "從這週開始每次只能練30分鐘，天數不變": a new length for every session, the days stay
+        return limited_days(turn, plan.training_days())
     if len(days) < 2:
         if not turn.u.days_per_week:
             return choices.ask(turn, "ask_days")

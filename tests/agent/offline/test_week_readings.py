@@ -1,0 +1,104 @@
+"""Week-level readings: a session moved to tomorrow, one length for every session, an event the
+models tag among the acts, a day edit with a week's details, a goal change inside a question."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from fitcoach.agent.offline.acting import arbiter
+from fitcoach.agent.offline.understanding import Intent, understand
+from fitcoach.contract.models import ProposalType, Weekday, WeeklyPlan
+from fitcoach.library import get_library
+from fitcoach.library.models import MUSCLE_TO_GROUP, MuscleGroup
+from tests.agent.offline.replay import chat_case, send, tagged_reading
+
+TUESDAY = "2026-09-15T10:00:00Z"
+HOME = "Dumbbells up to 50 lb, an adjustable bench."
+
+
+def _week(answer: object) -> WeeklyPlan:
+    proposal = getattr(answer, "proposal", None)
+    assert proposal is not None and proposal.type is ProposalType.UPDATE_WEEK, answer
+    assert isinstance(proposal.data, WeeklyPlan)
+    return proposal.data
+
+
+def test_a_session_moved_to_tomorrow_moves_in_the_week() -> None:
+    # home_db_4day trains Mon, Tue, Thu, Fri; on Tuesday "tomorrow" is the free Wednesday
+    message = "thursday im slammed w work. can u just move thursdays workout to tomorrow?"
+    week = _week(send(chat_case(message, "en", plan="home_db_4day", equipment=HOME, now=TUESDAY)))
+    assert week.training_days() == [Weekday.MONDAY, Weekday.TUESDAY, Weekday.WEDNESDAY, Weekday.FRIDAY]
+
+
+def test_one_length_for_every_session_keeps_the_days() -> None:
+    week = _week(
+        send(
+            chat_case("從這週開始每次只能練30分鐘，天數不變", "zh-Hant", plan="home_db_4day", equipment=HOME)
+        )
+    )
+    assert week.training_days() == [Weekday.MONDAY, Weekday.TUESDAY, Weekday.THURSDAY, Weekday.FRIDAY]
+    assert all(week.days[day].duration_minutes <= 30 for day in week.training_days())
+
+
+def test_a_week_asked_around_an_event_the_models_tag_is_the_events_week() -> None:
+    message = "這週日要爬玉山 週六一早就出發了，想讓腿保持新鮮，這週要怎麼調？"
+    now = dt.datetime(2026, 9, 14, 9, tzinfo=dt.UTC)
+    u = understand(message, now=now, has_plan=True, library=get_library())
+    found = tagged_reading(
+        message,
+        ("plan_week", "life_event"),
+        [("這週日", "day_event"), ("爬玉山", "event"), ("腿", "muscle_less")],
+        confidence=0.78,
+    )
+    decided = arbiter.decide(u, found, has_plan=True, message=message, today=Weekday.MONDAY)
+    assert decided.intent is Intent.EVENT and decided.event is not None
+    assert decided.event.date == dt.date(2026, 9, 20)
+    untagged = tagged_reading(message, ("plan_week", "life_event"), [("腿", "muscle_less")], confidence=0.78)
+    assert (
+        arbiter.decide(u, untagged, has_plan=True, message=message, today=Weekday.MONDAY).intent is u.intent
+    )
+
+
+def test_a_day_edit_with_a_weeks_details_becomes_the_week() -> None:
+    message = (
+        "J'aimerais passer en push/pull/legs sur 6 jours à partir de demain, j'ai plus de temps en ce "
+        "moment. Max une heure par séance."
+    )
+    gym = "Commercial gym: barbells, racks, dumbbells, cables, machines."
+    u = understand(
+        message, now=dt.datetime(2026, 9, 13, 17, tzinfo=dt.UTC), has_plan=True, library=get_library()
+    )
+    assert u.days_per_week == 6
+    case = chat_case(message, "fr", equipment=gym, now="2026-09-13T17:00:00Z", active_tab="week")
+    week = _week(send(case))
+    assert len(week.training_days()) == 6
+
+
+def test_a_goal_change_in_a_question_is_answered_with_the_goal() -> None:
+    case = chat_case("короче, меняю цель: хочу силу, а не массу. объём уже надоел", "ru", plan="home_db_4day")
+    case["memory"] = [
+        {
+            "id": "mem_02",
+            "tier": "tier_1_staples",
+            "entry": {"category": "goal", "fact": "Hypertrophy, 4 days."},
+        }
+    ]
+    answer = send(case)
+    assert [m.operation.value for m in answer.memory_mutations] == ["UPDATE"]
+    assert "0" not in answer.message  # no "0 hard sets" line for a user with no logs
+
+
+def test_work_added_for_a_named_muscle_is_a_lift_of_that_muscle() -> None:
+    case = chat_case(
+        "amanhã quero incluir alguma coisa pra posterior de coxa, dá pra encaixar?",
+        "pt",
+        plan="home_db_4day",
+        equipment=HOME,
+    )
+    answer = send(case)
+    assert answer.proposal is not None and answer.proposal.type is ProposalType.UPDATE_DAY
+    library = get_library()
+    before = {"goblet-squat", "bulgarian-split-squat", "standing-calf-raise", "plank"}
+    added = [slug for slug in answer.proposal.data.slugs() if slug not in before]
+    hamstrings = MuscleGroup.HAMSTRINGS
+    assert added and all(MUSCLE_TO_GROUP[library.require(s).primary_muscles[0]] is hamstrings for s in added)
