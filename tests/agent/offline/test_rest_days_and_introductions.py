@@ -140,3 +140,21 @@ def test_a_weekly_volume_question_brings_the_users_logged_sets() -> None:
     assert answer.proposal is None or answer.proposal.type is ProposalType.NONE
     assert not answer.memory_mutations
     assert "séries" in answer.message and any(ch.isdigit() for ch in answer.message.split(".")[0])
+
+
+def test_an_introduction_with_the_weekend_off_trains_on_weekdays() -> None:
+    message = (
+        "家裡有一組可調式啞鈴（最重 24 公斤）和一張可調式椅子。目標是減脂同時保留肌肉。"
+        "平日五天都可以練，每次四十分鐘左右，週末不練。"
+    )
+    answer = send(chat_case(message, "zh-Hant", plan=None, now="2026-09-13T09:00:00Z"))
+    assert answer.proposal is not None and answer.proposal.type is ProposalType.UPDATE_WEEK
+    week = answer.proposal.data
+    assert isinstance(week, WeeklyPlan)
+    assert week.training_days() == [
+        Weekday.MONDAY,
+        Weekday.TUESDAY,
+        Weekday.WEDNESDAY,
+        Weekday.THURSDAY,
+        Weekday.FRIDAY,
+    ]

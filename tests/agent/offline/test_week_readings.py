@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from fitcoach.agent.offline.acting import arbiter
+from fitcoach.agent.offline.acting import arbiter, restraint
 from fitcoach.agent.offline.understanding import Intent, understand
 from fitcoach.contract.models import ProposalType, Weekday, WeeklyPlan
 from fitcoach.library import get_library
@@ -102,3 +102,43 @@ def test_work_added_for_a_named_muscle_is_a_lift_of_that_muscle() -> None:
     added = [slug for slug in answer.proposal.data.slugs() if slug not in before]
     hamstrings = MuscleGroup.HAMSTRINGS
     assert added and all(MUSCLE_TO_GROUP[library.require(s).primary_muscles[0]] is hamstrings for s in added)
+
+
+def test_of_more_days_named_than_asked_the_clause_naming_that_many_is_the_schedule() -> None:
+    message = (
+        "On peut passer à 3 séances full body cette semaine ? lundi mercredi vendredi. "
+        "Je suis de garde à l'hôpital le mardi maintenant"
+    )
+    week = _week(send(chat_case(message, "fr", plan="home_db_4day", equipment=HOME)))
+    assert week.training_days() == [Weekday.MONDAY, Weekday.WEDNESDAY, Weekday.FRIDAY]
+
+
+def test_a_stated_pain_in_the_users_own_body_is_never_held_back() -> None:
+    now = dt.datetime(2026, 9, 16, 9, tzinfo=dt.UTC)
+    stated = "Meu cotovelo dói no tríceps testa hoje."
+    u = understand(stated, now=now, has_plan=True, library=get_library())
+    assert u.intent is Intent.ACUTE_PAIN
+    probabilities = {"technique_question": 0.93, "edit_day": 0.29, "report_pain": 0.11}
+    found = tagged_reading(
+        stated,
+        ("technique_question",),
+        [("cotovelo", "body_part_self")],
+        confidence=0.93,
+        probabilities=probabilities,
+        quiet_threshold=0.0,
+        quiet_threshold_own_body=0.5,
+    )
+    assert not restraint.holds_back(found, u)
+    asked = "meu cotovelo dói no tríceps testa, é normal?"
+    u_asked = understand(asked, now=now, has_plan=True, library=get_library())
+    found_asked = tagged_reading(
+        asked,
+        ("technique_question",),
+        [("cotovelo", "body_part_self")],
+        confidence=0.93,
+        probabilities=probabilities,
+        quiet_threshold=0.0,
+        quiet_threshold_own_body=0.5,
+    )
+    assert u_asked.intent is Intent.ACUTE_PAIN  # the rules read a report; the question is the models'
+    assert restraint.holds_back(found_asked, u_asked)

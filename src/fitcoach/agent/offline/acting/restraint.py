@@ -17,7 +17,7 @@ from fitcoach.agent.offline.acting.turn import Turn, reply
 from fitcoach.agent.offline.understanding import Intent, Understanding
 from fitcoach.contract.models import CoachReply
 from fitcoach.nlu import Reading, models_available, read
-from fitcoach.nlu.reader import quiet_margin
+from fitcoach.nlu.reader import ROLE_CONFIDENCE, quiet_margin
 
 ACTING_INTENTS = frozenset(
     {
@@ -70,11 +70,28 @@ def holds_back(found: Reading | None, u: Understanding) -> bool:
         return True
     if found.roles("body_part_self") and _a_remark(found):
         return True
+    if _stated_pain(found, u):
+        return False
     # the user's own body: tagged by the models, or a pain the rules read in a part of the body with
     # no other person tagged ("torci o tornozelo ontem… tá inchadinho", read as small talk at 0.72
     # with no span tagged, is still an injury report held to the own-body margin)
     rules_pain = u.intent is Intent.ACUTE_PAIN and bool(u.areas) and not found.roles("body_part_other")
     return found.asks_nothing_about(own_body=bool(found.roles("body_part_self")) or rules_pain)
+
+
+def _stated_pain(found: Reading, u: Understanding) -> bool:
+    """A pain the user states, not asks about, in a part of their own body the models tag ("Meu
+    cotovelo dói no tríceps testa hoje", read as a technique question at 0.93): a report, never held
+    back (a missed injury costs more than an unasked day change). The rules stop reading a pain the
+    message denies or calls healed, and a question ("is it normal my knee clicks?") is no statement."""
+    own = [s for s in found.roles("body_part_self") if s.confidence >= ROLE_CONFIDENCE]
+    return (
+        u.intent is Intent.ACUTE_PAIN
+        and "pain" in u.conditions
+        and not u.has_cue("question")
+        and bool(own)
+        and not found.roles("body_part_other")
+    )
 
 
 REMARK_ACTS = frozenset({"smalltalk", "decline"})

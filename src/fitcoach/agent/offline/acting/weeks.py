@@ -21,6 +21,7 @@ from fitcoach.agent.offline.acting.notes import modification_note
 from fitcoach.agent.offline.acting.ruled_out import allowed_days, excluded_days, rest_on, ruled_out_days
 from fitcoach.agent.offline.acting.trips import destination_gear, travel_with_gear
 from fitcoach.agent.offline.acting.turn import Turn, reply
+from fitcoach.agent.offline.understanding.entities import clause_of
 from fitcoach.contract.models import (
     CoachReply,
     MemoryMutation,
@@ -32,10 +33,17 @@ from fitcoach.contract.models import (
 )
 from fitcoach.engine.bodyparts import loads_area, parse_area
 from fitcoach.engine.edits import move_days, taper_for_event
-from fitcoach.engine.generator import DEFAULT_MINUTES, FocusGroup, ScheduleRequest, generate_week
+from fitcoach.engine.generator import (
+    DEFAULT_MINUTES,
+    FocusGroup,
+    ScheduleRequest,
+    generate_week,
+)
 from fitcoach.engine.profile import ConstraintKind, Profile
+from fitcoach.engine.programming import DEFAULT_DAYS
 from fitcoach.engine.validator import validate_week
 from fitcoach.errors import BadInput
+from fitcoach.languages.text import fold
 from fitcoach.library.gear import Gear, Inventory
 from fitcoach.library.models import MuscleGroup
 
@@ -129,8 +137,20 @@ def states_equipment(turn: Turn) -> bool:
 
 
 def _named_days(turn: Turn) -> list[Weekday]:
-    """The weekdays the message names, without those it says the user will not train on."""
-    named = {d.weekday for d in turn.u.days if d.relative is None} - turn.u.avoided
+    """The weekdays the message names, without those it says the user will not train on. With more
+    days named than the count asked, the one clause naming exactly that many is the schedule ("3
+    séances full body ? lundi mercredi vendredi. Je suis de garde le mardi maintenant")."""
+    u = turn.u
+    named = {d.weekday for d in u.days if d.relative is None} - u.avoided
+    if u.days_per_week and len(named) > u.days_per_week:
+        folded = fold(turn.input.message)
+        clauses: dict[int, set[Weekday]] = {}
+        for d in u.days:
+            if d.weekday in named:
+                clauses.setdefault(clause_of(folded, d.start), set()).add(d.weekday)
+        counted = [days for days in clauses.values() if len(days) == u.days_per_week]
+        if len(counted) == 1:
+            named = counted[0]
     return sorted(named, key=lambda day: day.position)
 
 
@@ -210,6 +230,9 @@ def onboarding(turn: Turn) -> CoachReply:
         return reply(turn, turn.say("ask_equipment"), mutations=mutations)
     profile = turn.profile(mutations)
     minutes = u.minutes or profile.schedule.minutes or DEFAULT_MINUTES
+    if not days and u.avoided and 2 <= per_week < len(Weekday):
+        # "五天都可以練…週末不練": the usual days for that count, those given as rest swapped out
+        days = allowed_days(list(DEFAULT_DAYS[per_week]), set(u.avoided), per_week)
     request = ScheduleRequest(days=tuple(days) or None, days_per_week=per_week, minutes=minutes)
     if day_focus:
         request = ScheduleRequest(

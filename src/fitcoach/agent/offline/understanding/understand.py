@@ -181,8 +181,13 @@ def understand(
     # "is it better to train chest once or twice?": a count asked about is no schedule
     asks = [m.start for m in matches if m.category == "cue" and m.key == "advice" and "question" in cue_keys]
     # "surfing two days this weekend", "兩天（六日）": a count in an event's sentence is its length
+    rested = rested_weekdays(folded, matches, days)
+    # a weekend given as rest ("平日五天都可以練…週末不練") is no event whose length a count would be
+    weekend_off = {Weekday.SATURDAY, Weekday.SUNDAY} <= rested
     event_starts = [
-        m.start for m in matches if m.category == "event" or (m.category == "relative" and m.key == "weekend")
+        m.start
+        for m in matches
+        if m.category == "event" or (m.category == "relative" and m.key == "weekend" and not weekend_off)
     ]
     days_per_week = ent.days_per_week_of(folded, lexicons, reports, asks, event_starts)
     set_log = ent.set_log_of(folded, lexicons)
@@ -285,7 +290,7 @@ def understand(
         minutes_only=minutes is not None and minutes_only(folded, matches, lexicons),
         replaced_areas=_replaced_areas(matches, folded),
         goal_named=ent.first_key(matches, "goal"),
-        avoided=rested_weekdays(folded, matches, days),
+        avoided=rested,
     )
     # a tapped suggestion chip names its edit exactly: read with the templates that wrote it
     chip = read_chip(message, library) if has_plan else None
