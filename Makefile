@@ -47,8 +47,8 @@ pytest: $(VENV)/.dev
 # The coach's eval cases (public, team, held-out) through the real pipeline; prints per-check summaries.
 # Issue 14's target: every existing set at 97 % or more (the learned restraint holds back a few
 # requests its models misread; see README "Understanding models"). blind6 is the fresh first-sight
-# measure (written from the spec alone after the models landed), blind7, blind8 and blind9 the next
-# ones (2026-12-01): they report, they do not gate.
+# measure (written from the spec alone after the models landed), blind7, blind8, blind9 and blind10
+# the next ones (2026-12-01): they report, they do not gate.
 EVAL_GATE := --min-pass 0.97
 eval: $(VENV)/.dev
 	$(BIN)/fitcoach eval tests/data/public.jsonl
@@ -63,6 +63,7 @@ eval: $(VENV)/.dev
 	-$(BIN)/fitcoach eval tests/data/cases/holdout_blind7.jsonl
 	-$(BIN)/fitcoach eval tests/data/cases/holdout_blind8.jsonl
 	-$(BIN)/fitcoach eval tests/data/cases/holdout_blind9.jsonl
+	-$(BIN)/fitcoach eval tests/data/cases/holdout_blind10.jsonl
 
 test: lint typecheck jslint eval pytest
 

@@ -228,18 +228,22 @@ any one-day event, with the areas the message names."""
 
 def event_of_roles(u: Understanding, found: Reading, message: str) -> EventMention | None:
     """The event the models tagged: what happens (an `event` span, or an event read at the
-    models' acting threshold: "星期五最多 40 分鐘" read as an event at 0.52 tags none) and when (the
+    models' acting threshold with no days to train or split tagged: "星期五最多 40 分鐘" read as an
+    event at 0.52 tags none) and when (the
     rules' days inside its `day_event` spans, else the one date the message names; without a date
     the event handler would only ask when). A trip when those days are several ("de quinta a
     domingo") or a stay's length is given, else one day's event of a generic kind."""
-    events = found.roles("event")
-    if not events and found.confidence < found.threshold:
+    events = [s for s in found.roles("event") if s.confidence >= ROLE_CONFIDENCE]
+    schedule = u.has_cue("split") or any(s.confidence >= ROLE_CONFIDENCE for s in found.roles("day_train"))
+    if not events and (found.confidence < found.threshold or schedule):
+        # no event tagged: only a sure reading with no schedule in it ("je cours un semi dimanche";
+        # "下週開始我想改成推／拉／腿…週一到週六" read as a life event at 0.89 is a new split)
         return None
     dated = [d for d in days_in(u, found, message, "day_event", minimum=0.0) if d.relative != "today"]
     if not dated:
         # the event's day tagged in another role ("un semi [dimanche](day_target)"): the one date
-        # named, or every date named when the models are sure of the event ("這週五晚上出發爬玉山，週六
-        # 攻頂、週日下山": away from Friday to Sunday)
+        # named, or every date named when the models are sure of the event (away from the first to
+        # the last)
         named = {d.date: d for d in u.days if d.relative in (None, "day_of_month", "weekend")}
         if len(named) != 1 and (len(named) < 2 or found.confidence < found.threshold):
             return None

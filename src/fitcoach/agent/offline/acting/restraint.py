@@ -64,6 +64,13 @@ def holds_back(found: Reading | None, u: Understanding) -> bool:
     (visible and removable on Me): they are left to the rules."""
     if found is None or u.intent in UNGATED_INTENTS:
         return False
+    if u.has_cue("supposed") and (
+        found.acts[0] in QUESTION_ACTS | REMARK_ACTS or found.confidence < found.threshold
+    ):
+        # "si demain j'ai plus mal au genou, je peux refaire les fentes ?", "si un jour je passais à 6
+        # jours/semaine, ce serait du PPL ?": a question about a supposition is answered unless the
+        # models are sure it asks for the change
+        return True
     if u.intent is Intent.EVENT and u.event is not None and u.event.month_only:
         return False
     if u.intent is Intent.ACUTE_PAIN and found.roles("body_part_other") and not found.roles("body_part_self"):

@@ -81,8 +81,42 @@ _NOT_HEALED = word_set("not_healed")
 """Words of the "resolved" cue that do not say a pain is over: "forget about squats", "good to go"."""
 
 
+_CLAUSE_BREAK = re.compile(r"[.!?;:,\n\u3002\uff01\uff1f\uff1b\uff0c\uff1a]")
+_CONDITIONAL = re.compile(
+    r"(?<![^\W_])" + alternation("conditionals") + r"(?![^\W_])|" + alternation("conditional_chars")
+)
+
+
+def supposes(folded: str) -> bool:
+    """The message asks about a supposition: a question whose clause opens with "if" ("se eu viajar
+    em dezembro, como a gente faria com os treinos?", "question théorique : si un jour je passais à
+    6 jours/semaine, ce serait du PPL ?"). It asks for an answer, not for the change it imagines."""
+    return any(
+        not re.search(r"[^\W_]", folded[_clause_start(folded, hit.start()) : hit.start()])
+        and _QUESTION_END.match(folded, hit.end()) is not None
+        for hit in _CONDITIONAL.finditer(folded)
+    )
+
+
+_QUESTION_END = re.compile(r"[^.!?\n\u3002\uff01\uff1f]*[?\uff1f]")
+"""From a position to the end of its sentence, which must be a question mark."""
+
+
+def _clause_start(folded: str, position: int) -> int:
+    starts = [m.end() for m in _CLAUSE_BREAK.finditer(folded[:position])]
+    return starts[-1] if starts else 0
+
+
+def _supposed(folded: str, position: int) -> bool:
+    """A word of healing after "if" in its clause is a supposition ("si demain j'ai plus mal au
+    genou, je peux refaire les fentes ?", "если колено перестанет болеть"), not news."""
+    clause = clause_of(folded, position)
+    return any(clause_of(folded, hit.start()) == clause for hit in _CONDITIONAL.finditer(folded[:position]))
+
+
 def reported(folded: str, matches: list[Match]) -> tuple[list[Match], list[str]]:
-    """The matches without the pain, soreness and fatigue the message denies or says are over: a
+    """The matches without the pain, soreness and fatigue the message denies, supposes ("if it
+    hurts tomorrow…") or says are over: a
     negation right before it in its clause ("j'ai PAS mal au dos", "спина НЕ болит", "我沒有受傷",
     "não tô com dor nenhuma"), not one of uncertainty ("不小心扭到腳踝很痛", "not sure why my knee
     hurts"), or a "healed" word after it in its clause ("上週的腰痠已經完全好了", "the elbow pain is
@@ -112,7 +146,8 @@ def reported(folded: str, matches: list[Match]) -> tuple[list[Match], list[str]]
         )
 
     reports = [m for m in matches if m.category == "condition" and m.key in REPORTS]
-    gone = [m for m in reports if denied(m) or healed(m)]
+    # "if my knee hurts tomorrow, do I skip lunges?": a pain supposed is no pain reported
+    gone = [m for m in reports if denied(m) or healed(m) or _supposed(folded, m.start)]
     protect = {clause_of(folded, m.start) for m in matches if m.category == "cue" and m.key == "protect"}
     quiet = {clause_of(folded, m.start) for m in gone if m.key == "pain"} - protect
     areas = [m.key for m in matches if m.category == "area" and clause_of(folded, m.start) in quiet]
@@ -197,6 +232,7 @@ def cancelled_items(
 
 
 def closed_items(
+    folded: str,
     memory: Sequence[MemoryItem],
     matches: list[Match],
     cue_keys: frozenset[str],
@@ -207,7 +243,8 @@ def closed_items(
     """Remembered items the message closes (R26 DELETE): states and conditions it says are healed,
     events it says are cancelled, matched by body part or event kind in any language."""
     healed: list[MemoryItem] = []
-    if "resolved" in cue_keys:
+    resolutions = [m for m in matches if m.category == "cue" and m.key == "resolved"]
+    if "resolved" in cue_keys and not all(_supposed(folded, m.start) for m in resolutions):
         areas = {m.key for m in matches if m.category == "area"}
         healed = healed_items(memory, areas, now, area_keys(every_language))
     cancelled: list[MemoryItem] = []

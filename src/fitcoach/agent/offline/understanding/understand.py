@@ -17,6 +17,7 @@ from fitcoach.agent.offline.understanding.conditions import (
     operated_areas,
     reported,
     resolve_worn,
+    supposes,
 )
 from fitcoach.agent.offline.understanding.exercises import alias_entries, find_exercises, ordered_slugs
 from fitcoach.agent.offline.understanding.intent import route
@@ -176,7 +177,9 @@ def understand(
     minutes = ent.minutes_of(folded, lexicons, matches)
     reports = [m.start for m in matches if m.category == "condition" and m.key in CONDITION_KINDS]
     cue_keys = frozenset(
-        ent.keys(matches, "cue") + (["question"] if "?" in message or "？" in message else [])
+        ent.keys(matches, "cue")
+        + (["question"] if "?" in message or "？" in message else [])
+        + (["supposed"] if supposes(folded) else [])
     )
     # "is it better to train chest once or twice?": a count asked about is no schedule
     asks = [m.start for m in matches if m.category == "cue" and m.key == "advice" and "question" in cue_keys]
@@ -203,7 +206,7 @@ def understand(
         cue_keys -= {"add_day"}
     about_training = bool(exercise_matches or areas or weekdays or ent.keys(matches, "family"))
     every_language = matcher_for(SUPPORTED_LANGUAGES)
-    healed, cancelled = closed_items(memory, matches, cue_keys, now, every_language, about_training)
+    healed, cancelled = closed_items(folded, memory, matches, cue_keys, now, every_language, about_training)
 
     entity_flags: dict[str, object] = {
         "has:exercise": exercise_matches or ent.keys(matches, "family"),
