@@ -142,3 +142,40 @@ def test_a_stated_pain_in_the_users_own_body_is_never_held_back() -> None:
     )
     assert u_asked.intent is Intent.ACUTE_PAIN  # the rules read a report; the question is the models'
     assert restraint.holds_back(found_asked, u_asked)
+
+
+def test_the_days_tagged_to_train_are_the_schedule_when_the_other_day_stands_apart() -> None:
+    message = "new job starts monday, from now on I can only train tue, thu, sat and sun. still 45 min"
+    now = dt.datetime(2026, 9, 13, 9, tzinfo=dt.UTC)
+    u = understand(message, now=now, has_plan=True, library=get_library())
+    found = tagged_reading(
+        message,
+        ("plan_week",),
+        [("monday", "day_target"), ("tue", "day_train"), ("thu, sat and sun", "day_train")],
+    )
+    assert arbiter.trained_schedule(u, found, message) == {
+        Weekday.TUESDAY,
+        Weekday.THURSDAY,
+        Weekday.SATURDAY,
+        Weekday.SUNDAY,
+    }
+    # a day run into the list by a comma is the list's, whatever the tagger calls it
+    listed = "Перенеси тренировки на понедельник, среду, пятницу и субботу."
+    u_listed = understand(listed, now=now, has_plan=True, library=get_library())
+    found_listed = tagged_reading(
+        listed, ("plan_week",), [("понедельник", "day_target"), ("среду, пятницу и субботу", "day_train")]
+    )
+    assert arbiter.trained_schedule(u_listed, found_listed, listed) == frozenset()
+
+
+def test_gear_the_record_already_has_writes_no_equipment() -> None:
+    case = chat_case(
+        "o cara do rack de agachamento tá terminando, vou esperar uns 2 min e já faço",
+        "pt",
+        equipment="Commercial gym membership: barbells, squat racks, benches, dumbbells, cables, machines.",
+        active_tab="today",
+        selected_day="monday",
+    )
+    answer = send(case)
+    assert not answer.memory_mutations
+    assert answer.proposal is None or answer.proposal.type is ProposalType.NONE

@@ -315,6 +315,38 @@ def _listed(message: str, one: SlotSpan, other: SlotSpan) -> bool:
     return bool(words) and all(w in LIST_JOINS for w in words)
 
 
+def trained_schedule(u: Understanding, found: Reading | None, message: str) -> frozenset[Weekday]:
+    """The days tagged to train when they are the schedule: two or more, and every other day the
+    rules read is tagged as something else and stands apart from them ("new job starts monday, from
+    now on I can only train tue, thu, sat and sun"); a day run into the list by a comma or a list
+    word is the list's ("перенеси на понедельник, среду, пятницу и субботу" tags Monday a target)."""
+    if found is None:
+        return frozenset()
+    train = [s for s in found.roles("day_train") if s.confidence >= ROLE_CONFIDENCE]
+    trained = {d.weekday for d in days_in(u, found, message, "day_train")}
+    others = [
+        s
+        for s in found.roles("day_target", "day_event", "day_source")
+        if s.confidence >= ROLE_CONFIDENCE and not any(_adjacent(message, s, t) for t in train)
+    ]
+    apart = {
+        d.weekday
+        for d in u.days
+        if any(_folded(message, s.start) <= d.start < _folded(message, s.end) for s in others)
+    }
+    named = {d.weekday for d in u.days if d.relative is None}
+    if len(trained) < 2 or not named - trained or not named - trained <= apart - trained:
+        return frozenset()
+    return frozenset(trained)
+
+
+def _adjacent(message: str, one: SlotSpan, other: SlotSpan) -> bool:
+    """Two tagged spans with only commas, slashes or list words between them."""
+    gap = message[one.end : other.start] if one.end <= other.start else message[other.end : one.start]
+    words = [w for w in re.split(r"[\s,、，/]+", fold(gap)) if w]
+    return all(w in LIST_JOINS for w in words)
+
+
 def with_avoided_days(u: Understanding, found: Reading | None, message: str) -> Understanding:
     """The rules' days that lie inside the tagger's `day_avoid` spans, whatever the act (item 3:
     avoided days rest)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 from fitcoach.agent.offline.acting import choices, memory, writing
-from fitcoach.agent.offline.acting.arbiter import moved_between
+from fitcoach.agent.offline.acting.arbiter import moved_between, trained_schedule
 from fitcoach.agent.offline.acting.areas import (
     EVENT_DEFAULT_AREAS,
     body_areas,
@@ -121,9 +121,15 @@ def checked_week(turn: Turn, week: WeeklyPlan, profile: Profile, minutes: int | 
 
 
 def _inventory(turn: Turn) -> Inventory | None:
+    """The inventory after the message, None when the message changes nothing of the one on record
+    ("o cara do rack de agachamento tá terminando" names a rack the user's gym already has)."""
     if not turn.u.gear or not states_equipment(turn):
         return None
-    return updated_inventory(turn)
+    after = updated_inventory(turn)
+    stored = turn.profile().inventory
+    body = {Gear.BODYWEIGHT}
+    same = after.gear - body == stored.gear - body and after.dumbbell_max_lb == stored.dumbbell_max_lb
+    return None if stored.known and same else after
 
 
 def states_equipment(turn: Turn) -> bool:
@@ -142,6 +148,8 @@ def _named_days(turn: Turn) -> list[Weekday]:
     séances full body ? lundi mercredi vendredi. Je suis de garde le mardi maintenant")."""
     u = turn.u
     named = {d.weekday for d in u.days if d.relative is None} - u.avoided
+    if trained := trained_schedule(u, turn.reading, turn.input.message):
+        named = set(trained) - u.avoided
     if u.days_per_week and len(named) > u.days_per_week:
         folded = fold(turn.input.message)
         clauses: dict[int, set[Weekday]] = {}
