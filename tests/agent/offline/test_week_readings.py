@@ -10,6 +10,7 @@ from fitcoach.agent.offline.understanding import Intent, understand
 from fitcoach.contract.models import ProposalType, Weekday, WeeklyPlan
 from fitcoach.library import get_library
 from fitcoach.library.models import MUSCLE_TO_GROUP, MuscleGroup
+from fitcoach.nlu import Reading
 from tests.agent.offline.replay import chat_case, send, tagged_reading
 
 TUESDAY = "2026-09-15T10:00:00Z"
@@ -113,35 +114,30 @@ def test_of_more_days_named_than_asked_the_clause_naming_that_many_is_the_schedu
     assert week.training_days() == [Weekday.MONDAY, Weekday.WEDNESDAY, Weekday.FRIDAY]
 
 
+def _elbow_reading(message: str) -> Reading:
+    """The reading the nine-writer models gave "Meu cotovelo dói no tríceps testa hoje": a technique
+    question at 0.93 with the elbow tagged as the user's own."""
+    return tagged_reading(
+        message,
+        ("technique_question",),
+        [("cotovelo", "body_part_self")],
+        confidence=0.93,
+        probabilities={"technique_question": 0.93, "edit_day": 0.29, "report_pain": 0.11},
+        quiet_threshold=0.0,
+        quiet_threshold_own_body=0.5,
+    )
+
+
 def test_a_stated_pain_in_the_users_own_body_is_never_held_back() -> None:
     now = dt.datetime(2026, 9, 16, 9, tzinfo=dt.UTC)
     stated = "Meu cotovelo dói no tríceps testa hoje."
     u = understand(stated, now=now, has_plan=True, library=get_library())
     assert u.intent is Intent.ACUTE_PAIN
-    probabilities = {"technique_question": 0.93, "edit_day": 0.29, "report_pain": 0.11}
-    found = tagged_reading(
-        stated,
-        ("technique_question",),
-        [("cotovelo", "body_part_self")],
-        confidence=0.93,
-        probabilities=probabilities,
-        quiet_threshold=0.0,
-        quiet_threshold_own_body=0.5,
-    )
-    assert not restraint.holds_back(found, u)
+    assert not restraint.holds_back(_elbow_reading(stated), u)
     asked = "meu cotovelo dói no tríceps testa, é normal?"
     u_asked = understand(asked, now=now, has_plan=True, library=get_library())
-    found_asked = tagged_reading(
-        asked,
-        ("technique_question",),
-        [("cotovelo", "body_part_self")],
-        confidence=0.93,
-        probabilities=probabilities,
-        quiet_threshold=0.0,
-        quiet_threshold_own_body=0.5,
-    )
     assert u_asked.intent is Intent.ACUTE_PAIN  # the rules read a report; the question is the models'
-    assert restraint.holds_back(found_asked, u_asked)
+    assert restraint.holds_back(_elbow_reading(asked), u_asked)
 
 
 def test_the_days_tagged_to_train_are_the_schedule_when_the_other_day_stands_apart() -> None:
