@@ -59,9 +59,11 @@ def holds_back(found: Reading | None, u: Understanding) -> bool:
     """Whether the reading stops the rules' action. The roles of the spans weigh with the acts: pain
     only in somebody else's body never becomes the user's memory, however unsure the act is; with a
     part of the user's own body named, only a sure remark is held back (`_a_remark`), else the
-    reading must clear the threshold chosen on such messages (`Reading.asks_nothing`). A tone
-    preference and an event dated only by a month far ahead are memory notes that change no plan
-    (visible and removable on Me): they are left to the rules."""
+    reading must clear the threshold chosen on such messages (`Reading.asks_nothing`), and a pain the
+    user states in their own tagged body is never held back (`_stated_pain`). A question about a
+    supposition is held back unless the models are sure of an action. A tone preference and an
+    event dated only by a month far ahead are memory notes that change no plan (visible and
+    removable on Me): they are left to the rules."""
     if found is None or u.intent in UNGATED_INTENTS:
         return False
     if u.has_cue("supposed") and (
