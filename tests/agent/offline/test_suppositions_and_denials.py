@@ -38,6 +38,9 @@ def test_a_question_about_a_supposition_is_read_as_one(message: str) -> None:
         "if you can, make tomorrow lighter",  # no question: a request with a courtesy
         "can you make tomorrow lighter? if not, shorter",  # the "if" opens a later clause of a request
         "my knee hurts, what if I skip lunges?",
+        "if you can, make tomorrow lighter?",  # an "if" of courtesy
+        "si possible, tu peux décaler vendredi à samedi ?",
+        "如果可以，週五改短一點？",
     ],
 )
 def test_a_request_with_an_if_in_it_is_no_supposition(message: str) -> None:
@@ -70,7 +73,7 @@ def test_an_unsure_reading_of_a_supposition_changes_nothing() -> None:
 
 
 def test_a_sure_supposition_read_as_a_request_still_acts() -> None:
-    message = "if it's ok with you, move Friday to Saturday?"
+    message = "if I can't make Friday, move it to Saturday?"
     u = understand(message, now=NOW, has_plan=True, library=get_library())
     found = tagged_reading(message, ("plan_week",), confidence=0.95, threshold=0.88)
     assert u.has_cue("supposed")

@@ -94,8 +94,14 @@ def supposes(folded: str) -> bool:
     return any(
         not re.search(r"[^\W_]", folded[_clause_start(folded, hit.start()) : hit.start()])
         and _QUESTION_END.match(folded, hit.end()) is not None
+        and not folded.startswith(_COURTESIES, hit.start())
         for hit in _CONDITIONAL.finditer(folded)
     )
+
+
+_COURTESIES = tuple(fold(phrase) for phrase in fragments("courtesy_conditionals"))
+"""An "if" of courtesy opens a request, not a supposition ("if you can, make tomorrow lighter?",
+"si possible, décale vendredi ?", "如果可以，週五改短一點？")."""
 
 
 _QUESTION_END = re.compile(r"[^.!?\n\u3002\uff01\uff1f]*[?\uff1f]")
