@@ -31,6 +31,13 @@ def test_a_session_moved_to_tomorrow_moves_in_the_week() -> None:
     assert week.training_days() == [Weekday.MONDAY, Weekday.TUESDAY, Weekday.WEDNESDAY, Weekday.FRIDAY]
 
 
+def test_todays_session_moved_to_a_free_tomorrow_moves_in_the_week() -> None:
+    # Tuesday is trained in home_db_4day, Wednesday is free
+    message = "can't train today, move today's session to tomorrow please"
+    week = _week(send(chat_case(message, "en", plan="home_db_4day", equipment=HOME, now=TUESDAY)))
+    assert week.training_days() == [Weekday.MONDAY, Weekday.WEDNESDAY, Weekday.THURSDAY, Weekday.FRIDAY]
+
+
 def test_one_length_for_every_session_keeps_the_days() -> None:
     week = _week(
         send(

@@ -99,8 +99,8 @@ def read_with_models(
     return with_target_day(u, found, message, today)
 
 
-MOVABLE = (None, "tomorrow", "day_after_tomorrow")
-"""Days a session can be moved between: named weekdays, tomorrow and the day after."""
+MOVABLE = (None, "today", "tomorrow", "day_after_tomorrow")
+"""Days a session can be moved between: named weekdays, today, tomorrow and the day after."""
 
 
 def moved_between(u: Understanding, trained: frozenset[Weekday]) -> tuple[Weekday, Weekday] | None:
