@@ -306,13 +306,14 @@ def with_tagged_days(
     return replace(u, days=[*u.days, *added]) if added else u
 
 
-def _listed(message: str, one: SlotSpan, other: SlotSpan) -> bool:
+def _listed(message: str, one: SlotSpan, other: SlotSpan, *, bare: bool = False) -> bool:
     """Two tagged days joined by a list word ("понедельник, среду и пятницу"): a list shares its
     role, so an avoided day inside a list of days to train is the tagger's mistake. A bare comma
-    joins nothing ("monday wednesday friday, tuesday impossible")."""
+    joins nothing ("monday wednesday friday, tuesday impossible") unless `bare`: then only commas,
+    slashes or list words between them ("на понедельник, среду, пятницу и субботу")."""
     gap = message[one.end : other.start] if one.end <= other.start else message[other.end : one.start]
     words = [w for w in re.split(r"[\s,、，/]+", fold(gap)) if w]
-    return bool(words) and all(w in LIST_JOINS for w in words)
+    return (bare or bool(words)) and all(w in LIST_JOINS for w in words)
 
 
 def trained_schedule(u: Understanding, found: Reading | None, message: str) -> frozenset[Weekday]:
@@ -327,7 +328,7 @@ def trained_schedule(u: Understanding, found: Reading | None, message: str) -> f
     others = [
         s
         for s in found.roles("day_target", "day_event", "day_source")
-        if s.confidence >= ROLE_CONFIDENCE and not any(_adjacent(message, s, t) for t in train)
+        if s.confidence >= ROLE_CONFIDENCE and not any(_listed(message, s, t, bare=True) for t in train)
     ]
     apart = {
         d.weekday
@@ -338,13 +339,6 @@ def trained_schedule(u: Understanding, found: Reading | None, message: str) -> f
     if len(trained) < 2 or not named - trained or not named - trained <= apart - trained:
         return frozenset()
     return frozenset(trained)
-
-
-def _adjacent(message: str, one: SlotSpan, other: SlotSpan) -> bool:
-    """Two tagged spans with only commas, slashes or list words between them."""
-    gap = message[one.end : other.start] if one.end <= other.start else message[other.end : one.start]
-    words = [w for w in re.split(r"[\s,、，/]+", fold(gap)) if w]
-    return all(w in LIST_JOINS for w in words)
 
 
 def with_avoided_days(u: Understanding, found: Reading | None, message: str) -> Understanding:
